@@ -1,0 +1,174 @@
+//! Choosing the game at run time, at the edge: the protocol, the terminal game
+//! and the match referee hold an [`AnyGame`]; the search is monomorphised per game.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::connect4::{Connect4, Size};
+use crate::error::{FenError, MoveError};
+use crate::notation::Drop;
+use crate::tictactoe::TicTacToe;
+use crate::{Game, Outcome, Player};
+
+/// A game and, for Connect Four, its board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Connect Four on a board of the given size (`cfour` is 7x6).
+    Connect4(Size),
+    /// Tic-tac-toe.
+    TicTacToe,
+}
+
+impl Variant {
+    /// The name UCI_Variant, cutechess and Fairy-Stockfish use: `cfour` or `tictactoe`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Connect4(_) => "cfour",
+            Variant::TicTacToe => "tictactoe",
+        }
+    }
+
+    /// The variant names inarow plays.
+    pub const NAMES: [&'static str; 2] = ["cfour", "tictactoe"];
+}
+
+impl Default for Variant {
+    fn default() -> Self {
+        Variant::Connect4(Size::STANDARD)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Variant::Connect4(size) if *size != Size::STANDARD => write!(f, "cfour {size}"),
+            _ => f.write_str(self.name()),
+        }
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+
+    /// Reads `cfour` (7x6) or `tictactoe`.
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        match name {
+            "cfour" | "connect4" => Ok(Variant::Connect4(Size::STANDARD)),
+            "tictactoe" => Ok(Variant::TicTacToe),
+            other => Err(format!(
+                "unknown variant '{other}' (known: {})",
+                Variant::NAMES.join(", ")
+            )),
+        }
+    }
+}
+
+/// A position of any game inarow plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnyGame {
+    /// A Connect-Four position.
+    Connect4(Connect4),
+    /// A tic-tac-toe position.
+    TicTacToe(TicTacToe),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Connect4($g) => $body,
+            AnyGame::TicTacToe($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The start position of a variant.
+    #[must_use]
+    pub fn new(variant: Variant) -> Self {
+        match variant {
+            Variant::Connect4(size) => AnyGame::Connect4(Connect4::new(size)),
+            Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::new()),
+        }
+    }
+
+    /// A position of the game of `variant` from a FEN; for Connect Four the FEN's
+    /// ranks give the board size, whatever size `variant` has.
+    ///
+    /// # Errors
+    /// [`FenError`] if the FEN is bad.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
+        Ok(match variant {
+            Variant::Connect4(_) => AnyGame::Connect4(Connect4::from_fen(fen)?),
+            Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::from_fen(fen)?),
+        })
+    }
+
+    /// The game and board size.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Connect4(g) => Variant::Connect4(g.size()),
+            AnyGame::TicTacToe(_) => Variant::TicTacToe,
+        }
+    }
+
+    /// The player to move.
+    #[must_use]
+    pub fn side_to_move(&self) -> Player {
+        dispatch!(self, g => g.side_to_move())
+    }
+
+    /// Stones on the board.
+    #[must_use]
+    pub fn ply(&self) -> u32 {
+        dispatch!(self, g => g.ply())
+    }
+
+    /// The result, if the game is over.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+
+    /// The position as FEN.
+    #[must_use]
+    pub fn fen(&self) -> String {
+        dispatch!(self, g => g.fen())
+    }
+
+    /// The legal moves in drop notation.
+    #[must_use]
+    pub fn legal_drops(&self) -> Vec<Drop> {
+        dispatch!(self, g => g.legal_moves().into_iter().map(|mv| g.to_drop(mv)).collect())
+    }
+
+    /// Reads a move in any accepted notation and gives it in drop notation,
+    /// without playing it.
+    ///
+    /// # Errors
+    /// [`MoveError`] if the text is not a legal move here.
+    pub fn parse_move(&self, text: &str) -> Result<Drop, MoveError> {
+        dispatch!(self, g => g.parse_move(text).map(|mv| g.to_drop(mv)))
+    }
+
+    /// Plays a move given as text; returns it in drop notation. On error the
+    /// position is unchanged.
+    ///
+    /// # Errors
+    /// [`MoveError`] if the text is not a legal move here.
+    pub fn play_text(&mut self, text: &str) -> Result<Drop, MoveError> {
+        dispatch!(self, g => {
+            let mv = g.parse_move(text)?;
+            let drop = g.to_drop(mv);
+            g.play_unchecked(mv);
+            Ok(drop)
+        })
+    }
+}
+
+impl fmt::Display for AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        dispatch!(self, g => fmt::Display::fmt(g, f))
+    }
+}

@@ -1,0 +1,282 @@
+//! Errors of the games crate: each says what is wrong and where.
+
+use std::error::Error;
+use std::fmt;
+
+use crate::notation::Drop;
+
+/// Text that is not a move in any notation inarow reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    pub(crate) text: String,
+    pub(crate) reason: &'static str,
+}
+
+impl ParseMoveError {
+    pub(crate) fn new(text: &str, reason: &'static str) -> Self {
+        ParseMoveError {
+            text: text.to_owned(),
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.text.is_empty() {
+            write!(f, "empty move: {}", self.reason)
+        } else {
+            write!(f, "'{}' is not a move: {}", self.text, self.reason)
+        }
+    }
+}
+
+impl Error for ParseMoveError {}
+
+/// A move that cannot be played in the position at hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMoveError {
+    /// The game is already over.
+    GameOver,
+    /// The column (1-based) is full.
+    ColumnFull {
+        /// The column, counted from 1.
+        column: u32,
+    },
+    /// The column (1-based) is not on the board.
+    ColumnOutOfRange {
+        /// The column, counted from 1.
+        column: u32,
+        /// The board width.
+        width: u32,
+    },
+    /// The square is not on the board.
+    OffBoard {
+        /// The square asked for.
+        square: Drop,
+    },
+    /// The square already holds a stone.
+    Occupied {
+        /// The square asked for.
+        square: Drop,
+    },
+    /// A Connect-Four stone dropped in that column lands elsewhere.
+    NotLanding {
+        /// The square asked for.
+        square: Drop,
+        /// Where a stone in that column lands.
+        landing: Drop,
+    },
+    /// A bare column number in a game that is not played by columns.
+    NotAColumnGame,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMoveError::GameOver => f.write_str("the game is over"),
+            IllegalMoveError::ColumnFull { column } => write!(f, "column {column} is full"),
+            IllegalMoveError::ColumnOutOfRange { column, width } => {
+                write!(f, "column {column} is off the board (columns 1 to {width})")
+            }
+            IllegalMoveError::OffBoard { square } => {
+                write!(f, "square {} is off the board", square.square_name())
+            }
+            IllegalMoveError::Occupied { square } => {
+                write!(f, "square {} is occupied", square.square_name())
+            }
+            IllegalMoveError::NotLanding { square, landing } => write!(
+                f,
+                "a stone dropped in file {} lands on {}, not {}",
+                landing.file_char(),
+                landing.square_name(),
+                square.square_name()
+            ),
+            IllegalMoveError::NotAColumnGame => {
+                f.write_str("a column number is not a move here: give a square such as b2")
+            }
+        }
+    }
+}
+
+impl Error for IllegalMoveError {}
+
+/// A move that could not be read or played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move.
+    Parse(ParseMoveError),
+    /// The move cannot be played here.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Parse(e) => e.fmt(f),
+            MoveError::Illegal(e) => write!(f, "illegal move: {e}"),
+        }
+    }
+}
+
+impl Error for MoveError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            MoveError::Parse(e) => Some(e),
+            MoveError::Illegal(e) => Some(e),
+        }
+    }
+}
+
+impl From<ParseMoveError> for MoveError {
+    fn from(e: ParseMoveError) -> Self {
+        MoveError::Parse(e)
+    }
+}
+
+impl From<IllegalMoveError> for MoveError {
+    fn from(e: IllegalMoveError) -> Self {
+        MoveError::Illegal(e)
+    }
+}
+
+/// A bad Pons move string (`4453`): which move, counted from 1, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveStringError {
+    /// The position of the bad move in the string, counted from 1.
+    pub index: usize,
+    /// The character found there.
+    pub found: char,
+    /// What is wrong with it.
+    pub kind: MoveStringErrorKind,
+}
+
+/// What is wrong with one move of a move string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStringErrorKind {
+    /// Not a digit 1-9.
+    NotADigit,
+    /// A column the board does not have.
+    OutOfRange {
+        /// The board width.
+        width: u32,
+    },
+    /// A full column.
+    ColumnFull,
+    /// A move after the game was won.
+    GameOver,
+}
+
+impl fmt::Display for MoveStringError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ('{}'): ", self.index, self.found)?;
+        match self.kind {
+            MoveStringErrorKind::NotADigit => f.write_str("not a column digit"),
+            MoveStringErrorKind::OutOfRange { width } => {
+                write!(f, "no such column (columns 1 to {width})")
+            }
+            MoveStringErrorKind::ColumnFull => f.write_str("the column is full"),
+            MoveStringErrorKind::GameOver => f.write_str("the game is already won"),
+        }
+    }
+}
+
+impl Error for MoveStringError {}
+
+/// A FEN that does not describe a reachable position of the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// No board field.
+    Empty,
+    /// A rank (counted from the top, from 1) could not be read.
+    BadRank {
+        /// The rank, counted from the top.
+        rank: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The ranks are not all the same width.
+    RaggedRanks {
+        /// The rank (from the top) whose width differs.
+        rank: usize,
+        /// Its width.
+        width: usize,
+        /// The width of the first rank.
+        expected: usize,
+    },
+    /// The board size is not one this game supports.
+    BadSize {
+        /// The number of files.
+        width: usize,
+        /// The number of ranks.
+        height: usize,
+        /// What is supported.
+        reason: &'static str,
+    },
+    /// The pocket field could not be read or does not fit the board.
+    BadPocket(String),
+    /// The side-to-move field is not `w` or `b`, or disagrees with the stones.
+    BadSideToMove(String),
+    /// A Connect-Four stone has an empty square under it.
+    FloatingStone {
+        /// The floating stone's square, `d3`.
+        square: String,
+    },
+    /// The numbers of stones cannot arise from alternate moves.
+    ImpossibleCounts {
+        /// First-player stones.
+        first: u32,
+        /// Second-player stones.
+        second: u32,
+    },
+    /// Both players have a line.
+    BothWon,
+    /// The side to move has a line, though the other player moved last.
+    WinnerToMove,
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenError::Empty => f.write_str("empty FEN"),
+            FenError::BadRank { rank, reason } => {
+                write!(f, "bad FEN: rank {rank} from the top: {reason}")
+            }
+            FenError::RaggedRanks {
+                rank,
+                width,
+                expected,
+            } => write!(
+                f,
+                "bad FEN: rank {rank} from the top has {width} files, the first has {expected}"
+            ),
+            FenError::BadSize {
+                width,
+                height,
+                reason,
+            } => write!(
+                f,
+                "bad FEN: a {width}x{height} board is not supported: {reason}"
+            ),
+            FenError::BadPocket(reason) => write!(f, "bad FEN pocket: {reason}"),
+            FenError::BadSideToMove(reason) => write!(f, "bad FEN side to move: {reason}"),
+            FenError::FloatingStone { square } => {
+                write!(
+                    f,
+                    "bad FEN: the stone on {square} floats over an empty square"
+                )
+            }
+            FenError::ImpossibleCounts { first, second } => write!(
+                f,
+                "bad FEN: {first} first-player and {second} second-player stones cannot arise \
+                 from alternate moves"
+            ),
+            FenError::BothWon => f.write_str("bad FEN: both players have a line"),
+            FenError::WinnerToMove => f.write_str(
+                "bad FEN: the side to move has a line, so the game ended a move earlier",
+            ),
+        }
+    }
+}
+
+impl Error for FenError {}

@@ -1,0 +1,201 @@
+//! Bitboard k-in-a-row games for inarow.
+//!
+//! Every game implements [`Game`], the one trait the search is generic over:
+//! [`Connect4`] on any board of width 1..=9 whose columns (plus one sentinel
+//! bit each) fit in 64 bits, and [`TicTacToe`]. Positions are a few machine
+//! words and are copied, never undone.
+//!
+//! Notation lives beside the rules: Pons move strings (`4453`), cutechess /
+//! Fairy-Stockfish FEN with a pocket, and drop moves (`P@d1`). Parsing is in two
+//! stages, as in shakmaty: text that is not a move at all is a
+//! [`ParseMoveError`]; a move that cannot be played in this position is an
+//! [`IllegalMoveError`].
+
+mod any;
+pub mod connect4;
+mod error;
+mod fen;
+mod notation;
+pub mod perft;
+pub mod tictactoe;
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+pub use any::{AnyGame, Variant};
+pub use connect4::{Column, Connect4, Size};
+pub use error::{
+    FenError, IllegalMoveError, MoveError, MoveStringError, MoveStringErrorKind, ParseMoveError,
+};
+pub use notation::{Drop, MoveText};
+pub use tictactoe::{Square, TicTacToe};
+
+/// The most moves any position of any game here can have: nine columns or nine cells.
+pub const MAX_MOVES: usize = 9;
+
+/// A list of moves that lives on the stack.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// One of the two players. The first player moves first (white, `P`, `p1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The player who makes the first move (white, `P` in FEN, `p1` in UGI).
+    First,
+    /// The player who makes the second move (black, `p` in FEN, `p2` in UGI).
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    #[must_use]
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// The player to move after `ply` moves from the empty board.
+    #[inline]
+    #[must_use]
+    pub const fn to_move_at(ply: u32) -> Player {
+        if ply % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// 0 for the first player, 1 for the second.
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The FEN letter of this player's stones: `P` or `p`.
+    #[must_use]
+    pub const fn fen_char(self) -> char {
+        match self {
+            Player::First => 'P',
+            Player::Second => 'p',
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first player",
+            Player::Second => "second player",
+        })
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The given player made a line.
+    Win(Player),
+    /// The board is full and nobody made a line.
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(Player::First) => f.write_str("1-0"),
+            Outcome::Win(Player::Second) => f.write_str("0-1"),
+            Outcome::Draw => f.write_str("1/2-1/2"),
+        }
+    }
+}
+
+/// A two-player game of dropping stones, as the search sees it.
+///
+/// Positions are small and `Copy`-cheap: the search clones and plays, and never
+/// undoes. A finished game has no legal moves.
+pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    /// A move of this game.
+    type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+
+    /// The player whose turn it is.
+    fn side_to_move(&self) -> Player;
+
+    /// The number of stones on the board (moves made from the empty board).
+    fn ply(&self) -> u32;
+
+    /// The number of cells: no game lasts longer than this many plies.
+    fn max_ply(&self) -> u32;
+
+    /// The legal moves; none once the game is over.
+    fn legal_moves(&self) -> MoveList<Self::Move>;
+
+    /// The number of legal moves (what perft counts at its last ply).
+    #[inline]
+    fn move_count(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// Whether `mv` can be played here.
+    fn is_legal(&self, mv: Self::Move) -> bool;
+
+    /// Plays a move from outside, checking it first.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] if the game is over or the move cannot be played here;
+    /// the position is then unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMoveError>;
+
+    /// Plays a move known to be legal: the search's fast path.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// The result, if the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether playing the legal move `mv` makes a line for the side to move.
+    fn is_winning_move(&self, mv: Self::Move) -> bool;
+
+    /// A key that identifies the position among all positions of this game and
+    /// board size; it is smaller than `2^key_bits()`.
+    fn key(&self) -> u64;
+
+    /// The number of significant bits of [`Game::key`] (at most 64).
+    fn key_bits(&self) -> u32;
+
+    /// A small index for a move, below 16: for tables indexed by move.
+    fn move_index(mv: Self::Move) -> u8;
+
+    /// The move with the given [`Game::move_index`].
+    fn move_from_index(index: u8) -> Self::Move;
+
+    /// The move in drop notation (`P@d1`), as UCI and cutechess write it.
+    fn to_drop(&self, mv: Self::Move) -> Drop;
+
+    /// Turns parsed move text into a move of this position.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] if the text names no legal move here.
+    fn move_from_text(&self, text: &MoveText) -> Result<Self::Move, IllegalMoveError>;
+
+    /// Parses a move in any accepted notation (`P@d1`, `p@d1`, `d1`, a column digit).
+    ///
+    /// # Errors
+    /// [`MoveError::Parse`] if the text is not a move, [`MoveError::Illegal`] if it
+    /// cannot be played here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let parsed: MoveText = text.parse()?;
+        Ok(self.move_from_text(&parsed)?)
+    }
+
+    /// The position as cutechess / Fairy-Stockfish FEN with a pocket.
+    fn fen(&self) -> String;
+
+    /// The position given by a FEN (for Connect Four, its ranks set the board size).
+    ///
+    /// # Errors
+    /// [`FenError`] if the FEN cannot be read or the position cannot arise in play.
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+}

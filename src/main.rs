@@ -1,0 +1,40 @@
+//! `inarow`: a perfect-play engine for k-in-a-row games.
+
+mod perft;
+mod position;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// inarow: Connect Four (any board up to 64 bits) and tic-tac-toe, solved and played.
+#[derive(Parser, Debug)]
+#[command(name = "inarow", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move sequences (perft), optionally split by first move.
+    Perft(perft::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args),
+        None => Err("no subcommand yet".to_owned()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Command-line options that choose a game and a position, shared by subcommands.
+
+use clap::Args;
+use inarow_games::{AnyGame, MoveError, Size, Variant};
+
+/// Which game and which position to start from.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The game: cfour (Connect Four) or tictactoe.
+    #[arg(long, default_value = "cfour")]
+    pub variant: Variant,
+    /// The Connect-Four board size, WxH (width 1-9, width*(height+1) <= 64).
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<Size>,
+    /// Start from this FEN (cutechess style, pocket optional); a Connect-Four FEN sets the size.
+    #[arg(long, conflicts_with = "size")]
+    pub fen: Option<String>,
+    /// Moves to play first: a Pons move string (4453) or moves such as "P@d1 P@d2" or "b2 a1".
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+impl PositionArgs {
+    /// The variant, with the Connect-Four size applied.
+    pub fn variant(&self) -> Result<Variant, String> {
+        match (self.variant, self.size) {
+            (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
+            (Variant::TicTacToe, Some(_)) => Err("--size applies to cfour only".to_owned()),
+            (variant, None) => Ok(variant),
+        }
+    }
+
+    /// The position these options describe.
+    pub fn position(&self) -> Result<AnyGame, String> {
+        let variant = self.variant()?;
+        let mut game = match &self.fen {
+            Some(fen) => AnyGame::from_fen(variant, fen).map_err(|e| e.to_string())?,
+            None => AnyGame::new(variant),
+        };
+        if let Some(moves) = &self.moves {
+            play_moves(&mut game, moves)?;
+        }
+        Ok(game)
+    }
+}
+
+/// Plays moves given as a Pons move string (`4453`, Connect Four only) or as
+/// whitespace- or comma-separated moves in any notation.
+pub fn play_moves(game: &mut AnyGame, moves: &str) -> Result<(), String> {
+    let moves = moves.trim();
+    if let AnyGame::Connect4(position) = game {
+        if !moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()) {
+            return position
+                .play_move_string(moves)
+                .map_err(|e| format!("bad move string '{moves}': {e}"));
+        }
+    }
+    let mut next = *game;
+    for (i, text) in moves
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        next.play_text(text)
+            .map_err(|e: MoveError| format!("move {} ('{text}'): {e}", i + 1))?;
+    }
+    *game = next;
+    Ok(())
+}

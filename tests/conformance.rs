@@ -1,0 +1,159 @@
+//! One conformance checker, run on every game and several Connect-Four sizes.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::Rng;
+use inarow_games::{
+    Connect4, Game, IllegalMoveError, MoveText, Outcome, Size, TicTacToe, MAX_MOVES,
+};
+
+/// Checks every rule the search and the protocol rely on, on random playouts.
+fn check_game<G: Game + PartialEq>(start: &G, playouts: usize, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let mut keys: HashMap<u64, String> = HashMap::new();
+    for _ in 0..playouts {
+        let mut position = start.clone();
+        loop {
+            check_position(&position, &mut keys);
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            let mut checked = position.clone();
+            checked.play(mv).expect("a legal move plays");
+            position.play_unchecked(mv);
+            assert_eq!(checked, position, "play and play_unchecked agree");
+        }
+        let outcome = position.outcome().expect("a playout ends with an outcome");
+        assert!(position.ply() <= position.max_ply());
+        if outcome == Outcome::Draw {
+            assert_eq!(position.ply(), position.max_ply(), "a draw is a full board");
+        }
+    }
+}
+
+fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<u64, String>) {
+    let moves = position.legal_moves();
+    assert!(moves.len() <= MAX_MOVES, "the move list holds every move");
+    assert_eq!(position.move_count(), moves.len());
+    assert_eq!(
+        position.outcome().is_some(),
+        moves.is_empty(),
+        "a game without moves is over, and a game over has no moves: {position:?}"
+    );
+
+    // Legal moves agree with checked play, for every move index.
+    for index in 0..16 {
+        let mv = G::move_from_index(index);
+        assert_eq!(G::move_index(mv), index);
+        let mut copy = position.clone();
+        let result = copy.play(mv);
+        assert_eq!(moves.contains(&mv), result.is_ok(), "{position:?} {mv:?}");
+        assert_eq!(moves.contains(&mv), position.is_legal(mv));
+        if result.is_err() {
+            assert_eq!(
+                &copy, position,
+                "a refused move leaves the position as it was"
+            );
+        }
+        if position.outcome().is_some() {
+            assert_eq!(result, Err(IllegalMoveError::GameOver));
+        }
+    }
+
+    // FEN round-trips, and the key computed from scratch equals the played one.
+    let fen = position.fen();
+    let parsed = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_eq!(&parsed, position, "FEN round trip of {fen}");
+    assert_eq!(parsed.key(), position.key());
+    assert!(position.key_bits() == 64 || position.key() < 1 << position.key_bits());
+    // The key is unique: one key, one position.
+    if let Some(other) = keys.insert(position.key(), fen.clone()) {
+        assert_eq!(other, fen, "two positions share a key");
+    }
+
+    for mv in moves {
+        // Drop notation round-trips in both cases, and as a bare square.
+        let drop = position.to_drop(mv);
+        let text = drop.to_string();
+        assert_eq!(position.parse_move(&text), Ok(mv), "{text}");
+        assert_eq!(position.parse_move(&text.to_lowercase()), Ok(mv));
+        assert_eq!(position.parse_move(&drop.square_name()), Ok(mv));
+        assert_eq!(
+            text.parse::<MoveText>()
+                .map(|t| position.move_from_text(&t)),
+            Ok(Ok(mv))
+        );
+        // A winning move is one after which the mover has won.
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        assert_eq!(
+            position.is_winning_move(mv),
+            child.outcome() == Some(Outcome::Win(position.side_to_move())),
+        );
+        assert_eq!(child.ply(), position.ply() + 1);
+        assert_eq!(child.side_to_move(), position.side_to_move().other());
+    }
+}
+
+#[test]
+fn tictactoe_conforms() {
+    check_game(&TicTacToe::new(), 2000, 1);
+}
+
+#[test]
+fn connect4_conforms_on_many_sizes() {
+    for (size, playouts) in [
+        ("7x6", 300),
+        ("6x5", 200),
+        ("6x7", 200),
+        ("7x7", 200),
+        ("8x7", 200),
+        ("9x6", 200),
+        ("4x4", 300),
+        ("5x4", 200),
+        ("1x63", 5),
+        ("9x1", 20),
+        ("3x3", 50),
+    ] {
+        let size: Size = size.parse().unwrap();
+        check_game(&Connect4::new(size), playouts, u64::from(size.cells()));
+    }
+}
+
+#[test]
+fn connect4_move_strings_round_trip() {
+    let mut rng = Rng::new(7);
+    for size in ["7x6", "6x5", "9x6", "4x4"] {
+        let size: Size = size.parse().unwrap();
+        for _ in 0..200 {
+            let mut position = Connect4::new(size);
+            let mut moves = String::new();
+            let length = rng.below(size.cells() as usize + 1);
+            while moves.len() < length {
+                let legal = position.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[rng.below(legal.len())];
+                moves.push(char::from_digit(mv.number(), 10).unwrap());
+                position.play_unchecked(mv);
+            }
+            assert_eq!(Connect4::from_move_string(size, &moves), Ok(position));
+            // Another move string to the same position exists and replays to it.
+            let rebuilt = position
+                .to_move_string()
+                .expect("a played position unwinds");
+            assert_eq!(Connect4::from_move_string(size, &rebuilt), Ok(position));
+            let mirrored: String = moves
+                .chars()
+                .map(|c| char::from_digit(size.width() + 1 - c.to_digit(10).unwrap(), 10).unwrap())
+                .collect();
+            let mirror = Connect4::from_move_string(size, &mirrored).unwrap();
+            assert_eq!(position.mirrored_key(), mirror.key());
+        }
+    }
+}
