@@ -1,5 +1,6 @@
 //! `inarow`: a perfect-play engine for k-in-a-row games.
 
+mod bench;
 mod perft;
 mod position;
 
@@ -19,6 +20,8 @@ struct Cli {
 enum Command {
     /// Count move sequences (perft), optionally split by first move.
     Perft(perft::PerftArgs),
+    /// Search fixed positions to a fixed depth; the last line is `N nodes N nps`.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
         None => Err("no subcommand yet".to_owned()),
     };
     match result {

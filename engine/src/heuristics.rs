@@ -1,0 +1,166 @@
+//! What the search knows of each game: a static evaluation, immediate wins, and
+//! which moves to search in which order. Games know nothing of search, so the
+//! hooks live here.
+
+use inarow_games::connect4::line_completions;
+use inarow_games::tictactoe::LINES;
+use inarow_games::{Column, Connect4, Game, MoveList, Size, Square, TicTacToe};
+
+use crate::score::EVAL_LIMIT;
+
+/// A game the search can play: [`Game`] plus evaluation and move ordering.
+pub trait SearchGame: Game {
+    /// The static value for the side to move, in hundredths of a stone, within
+    /// `±EVAL_LIMIT`. Called only when the game is not over and the side to move
+    /// cannot win at once.
+    fn evaluate(&self) -> i32;
+
+    /// Whether the side to move can make a line with its next move.
+    fn can_win_now(&self) -> bool;
+
+    /// The moves worth searching when the side to move cannot win at once, each
+    /// with an ordering score (higher is searched first). Moves that let the
+    /// opponent win at once are left out; if every move does, the list is empty.
+    fn candidate_moves(&self) -> MoveList<(Self::Move, i32)>;
+}
+
+/// Weights that favour the middle columns, where a stone joins the most lines.
+fn centre_weight(size: Size, col: u32) -> i32 {
+    let width = size.width() as i32;
+    let distance = (2 * col as i32 - (width - 1)).abs();
+    width - distance
+}
+
+/// The cells of the rows a player wants threats on: the first player's on odd
+/// rows (1, 3, 5 from the bottom), the second player's on even rows.
+fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
+    let size = position.size();
+    let mut rows = 0u64;
+    let start = if first_player { 0 } else { 1 };
+    for row in (start..size.height()).step_by(2) {
+        rows |= position.bottom_mask() << row;
+    }
+    rows
+}
+
+impl SearchGame for Connect4 {
+    fn evaluate(&self) -> i32 {
+        let h1 = self.stride();
+        let empty = self.board_mask() & !self.mask();
+        let me = self.current();
+        let them = self.opponent();
+        let first_to_move = self.ply() % 2 == 0;
+        let my_threats = line_completions(me, h1) & empty;
+        let their_threats = line_completions(them, h1) & empty;
+        let my_rows = parity_rows(self, first_to_move);
+        let their_rows = parity_rows(self, !first_to_move);
+
+        // A threat is a cell that completes a line; one on the rows its owner
+        // can claim in the endgame (odd for the first player, even for the
+        // second) is worth much more. A threat the opponent must fill first
+        // from below is a strong one.
+        let mut value = 0;
+        value +=
+            40 * my_threats.count_ones() as i32 + 50 * (my_threats & my_rows).count_ones() as i32;
+        value -= 40 * their_threats.count_ones() as i32
+            + 50 * (their_threats & their_rows).count_ones() as i32;
+        // Two threats one above the other in a column win unless blocked below.
+        value += 60 * (my_threats & (my_threats >> 1)).count_ones() as i32;
+        value -= 60 * (their_threats & (their_threats >> 1)).count_ones() as i32;
+
+        // Stones near the middle take part in more lines.
+        let size = self.size();
+        for col in 0..size.width() {
+            let column = size.column_mask(col);
+            let weight = centre_weight(size, col);
+            value += 3
+                * weight
+                * ((me & column).count_ones() as i32 - (them & column).count_ones() as i32);
+        }
+        // The side to move has the initiative.
+        value += 10;
+        value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    #[inline]
+    fn can_win_now(&self) -> bool {
+        self.can_win_next()
+    }
+
+    fn candidate_moves(&self) -> MoveList<(Column, i32)> {
+        let mut moves = MoveList::new();
+        let mut cells = self.non_losing_cells();
+        let h1 = self.stride();
+        let size = self.size();
+        while cells != 0 {
+            let cell = cells & cells.wrapping_neg();
+            cells ^= cell;
+            let after = self.current() | cell;
+            let empty = self.board_mask() & !(self.mask() | cell);
+            let threats = (line_completions(after, h1) & empty).count_ones() as i32;
+            let col = self.column_of(cell);
+            moves.push((col, 16 * threats + centre_weight(size, u32::from(col.0))));
+        }
+        moves
+    }
+}
+
+impl SearchGame for TicTacToe {
+    fn evaluate(&self) -> i32 {
+        let me = self.stones(self.side_to_move());
+        let them = self.stones(self.side_to_move().other());
+        let mut value = 0;
+        for line in LINES {
+            let (mine, theirs) = ((me & line).count_ones(), (them & line).count_ones());
+            match (mine, theirs) {
+                (2, 0) => value += 30,
+                (1, 0) => value += 5,
+                (0, 2) => value -= 30,
+                (0, 1) => value -= 5,
+                _ => {}
+            }
+        }
+        value + 10
+    }
+
+    fn can_win_now(&self) -> bool {
+        winning_cells(self.stones(self.side_to_move()), self.occupied()) != 0
+    }
+
+    fn candidate_moves(&self) -> MoveList<(Square, i32)> {
+        let me = self.stones(self.side_to_move());
+        let occupied = self.occupied();
+        let their_wins = winning_cells(self.stones(self.side_to_move().other()), occupied);
+        let mut cells = match their_wins.count_ones() {
+            0 => !occupied & 0x1ff,
+            1 => their_wins,
+            _ => 0,
+        };
+        let mut moves = MoveList::new();
+        while cells != 0 {
+            let square = cells.trailing_zeros() as u8;
+            cells &= cells - 1;
+            // The centre joins four lines, corners three, edges two.
+            let lines = LINES
+                .iter()
+                .filter(|&&line| line & (1 << square) != 0)
+                .count() as i32;
+            let threats =
+                winning_cells(me | 1 << square, occupied | 1 << square).count_ones() as i32;
+            moves.push((Square(square), 16 * threats + lines));
+        }
+        moves
+    }
+}
+
+/// The empty cells that complete a line of `stones`.
+fn winning_cells(stones: u16, occupied: u16) -> u16 {
+    let mut cells = 0;
+    for line in LINES {
+        let missing = line & !stones;
+        if missing.count_ones() == 1 {
+            cells |= missing;
+        }
+    }
+    cells & !occupied
+}

@@ -1,0 +1,136 @@
+//! Scores: what the search found, and the integer values it computes with.
+//!
+//! Inside the search a value is an `i32` from the side to move's point of view.
+//! A win is `WIN - n` and a loss `-(WIN - n)`, `n` the plies from the root to
+//! the end of the game; heuristic values stay well inside `±EVAL_LIMIT`, so a
+//! value tells what it is. A proven draw is the value 0 with the search's
+//! "proven" flag set: a heuristic value may also be 0.
+
+use std::fmt;
+
+/// The value of a win on the root itself; a win in `n` plies is `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Values at or above this are wins, at or below its negative losses.
+pub const WIN_MIN: i32 = WIN - 1_000;
+/// Heuristic values are clamped to `±EVAL_LIMIT`.
+pub const EVAL_LIMIT: i32 = 20_000;
+/// Beyond every value.
+pub const INFINITE: i32 = WIN + 1;
+
+/// Whether `value` is a win or a loss.
+#[inline]
+#[must_use]
+pub const fn is_decisive(value: i32) -> bool {
+    value >= WIN_MIN || value <= -WIN_MIN
+}
+
+/// A search result for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Score {
+    /// A heuristic value in hundredths of a stone: positive is good for the side to move.
+    Heuristic(i32),
+    /// A proven win: the side to move makes a line on this ply (1 = its next move).
+    Win(u32),
+    /// A proven loss: the opponent makes a line on this ply (2 = its next move;
+    /// 0 = the game is already lost).
+    Loss(u32),
+    /// A proven draw: neither side can force a line.
+    Draw,
+}
+
+impl Score {
+    /// The score of a value found from the root; `proven` says whether the
+    /// value rests only on finished games.
+    #[must_use]
+    pub fn from_value(value: i32, proven: bool) -> Score {
+        if value >= WIN_MIN {
+            Score::Win((WIN - value) as u32)
+        } else if value <= -WIN_MIN {
+            Score::Loss((WIN + value) as u32)
+        } else if proven && value == 0 {
+            Score::Draw
+        } else {
+            Score::Heuristic(value)
+        }
+    }
+
+    /// Whether the score is a proven result rather than an estimate.
+    #[must_use]
+    pub const fn is_proven(self) -> bool {
+        !matches!(self, Score::Heuristic(_))
+    }
+
+    /// The UCI mate distance: the side to move's own moves to its win (the
+    /// winning move counted), negative for a loss. `None` unless decisive.
+    #[must_use]
+    pub const fn mate_moves(self) -> Option<i32> {
+        match self {
+            Score::Win(plies) => Some(plies.div_ceil(2) as i32),
+            Score::Loss(plies) => Some(-((plies / 2) as i32)),
+            _ => None,
+        }
+    }
+
+    /// A number that orders scores: wins above everything, sooner wins higher.
+    #[must_use]
+    pub const fn value(self) -> i32 {
+        match self {
+            Score::Heuristic(v) => v,
+            Score::Win(plies) => WIN - plies as i32,
+            Score::Loss(plies) => -WIN + plies as i32,
+            Score::Draw => 0,
+        }
+    }
+
+    /// The score seen by the other player after one more ply.
+    #[must_use]
+    pub const fn negate_one_ply(self) -> Score {
+        match self {
+            Score::Heuristic(v) => Score::Heuristic(-v),
+            Score::Win(plies) => Score::Loss(plies + 1),
+            Score::Loss(plies) => Score::Win(plies + 1),
+            Score::Draw => Score::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `win in 7`, `loss in 12`, `draw` (plies), or a heuristic value `+0.35`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Heuristic(v) => write!(f, "{:+.2}", f64::from(v) / 100.0),
+            Score::Win(plies) => write!(f, "win in {plies}"),
+            Score::Loss(plies) => write!(f, "loss in {plies}"),
+            Score::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_moves_count_the_winning_move() {
+        assert_eq!(Score::Win(1).mate_moves(), Some(1));
+        assert_eq!(Score::Win(3).mate_moves(), Some(2));
+        assert_eq!(Score::Loss(2).mate_moves(), Some(-1));
+        assert_eq!(Score::Loss(4).mate_moves(), Some(-2));
+        assert_eq!(Score::Loss(0).mate_moves(), Some(0));
+        assert_eq!(Score::Draw.mate_moves(), None);
+    }
+
+    #[test]
+    fn values_round_trip() {
+        for score in [
+            Score::Win(5),
+            Score::Loss(8),
+            Score::Draw,
+            Score::Heuristic(-37),
+        ] {
+            assert_eq!(Score::from_value(score.value(), score.is_proven()), score);
+        }
+        assert_eq!(Score::from_value(0, false), Score::Heuristic(0));
+        assert_eq!(Score::Win(3).negate_one_ply(), Score::Loss(4));
+    }
+}

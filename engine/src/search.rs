@@ -1,0 +1,637 @@
+//! The search: one generic depth-limited negamax with alpha-beta (principal
+//! variation search), iterative deepening, move ordering and a transposition
+//! table, monomorphised for each game.
+//!
+//! The search never prints: it reports through a callback, and stops when a
+//! limit is reached or the shared stop flag is raised.
+
+use std::marker::PhantomData;
+use std::ops::Neg;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+
+use crate::heuristics::SearchGame;
+use crate::score::{Score, INFINITE, WIN, WIN_MIN};
+use crate::time::{budget, Clock};
+use crate::tt::{Bound, TranspositionTable, TtEntry};
+
+/// The default transposition table size, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 64;
+
+/// The longest game: 64 cells.
+const MAX_PLY: usize = 64;
+
+/// Time and the stop flag are checked every this many nodes (well under a millisecond).
+const CHECK_EVERY: u64 = 1024;
+
+/// What bounds a search. With no limit at all the search goes to the end of the game.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Iterations go no deeper than this many plies.
+    pub depth: Option<u32>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Think exactly this long (less if the position is solved first).
+    pub movetime: Option<Duration>,
+    /// Think by the clock.
+    pub clock: Option<Clock>,
+    /// Time lost per move to communication; taken off the clock.
+    pub overhead: Duration,
+    /// Stop at this instant at the latest.
+    pub deadline: Option<Instant>,
+    /// Stop once a win in at most this many of the side to move's moves is found.
+    pub mate: Option<u32>,
+    /// The number of best moves to find, each with its own line (at least 1).
+    pub multipv: usize,
+}
+
+/// Flags another thread raises while a search runs.
+#[derive(Debug, Default)]
+pub struct Signals {
+    stop: AtomicBool,
+    ponder: AtomicBool,
+}
+
+impl Signals {
+    /// Fresh signals: not stopped, not pondering.
+    #[must_use]
+    pub fn new() -> Self {
+        Signals::default()
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// While pondering, time limits are not applied; the search runs until
+    /// stopped or until pondering ends and time runs out.
+    pub fn set_ponder(&self, ponder: bool) {
+        self.ponder.store(ponder, Ordering::Relaxed);
+    }
+
+    /// Whether the search is pondering.
+    #[must_use]
+    pub fn is_pondering(&self) -> bool {
+        self.ponder.load(Ordering::Relaxed)
+    }
+
+    /// Clears both flags for the next search.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.ponder.store(false, Ordering::Relaxed);
+    }
+}
+
+/// Progress of a search: one line of analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info<M> {
+    /// The depth of the last finished iteration, in plies.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Which line this is, 1 for the best.
+    pub multipv: usize,
+    /// The score of the line for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Transposition table use, per thousand.
+    pub hashfull: u32,
+    /// The principal variation, starting with this line's move.
+    pub pv: Vec<M>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<M>,
+    /// The expected reply, if known.
+    pub ponder: Option<M>,
+    /// The lines of the last finished iteration, best first (one unless MultiPV).
+    pub lines: Vec<Info<M>>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl<M: Clone> SearchResult<M> {
+    /// The best line (depth 0 and a heuristic 0 if no iteration finished).
+    #[must_use]
+    pub fn info(&self) -> Info<M> {
+        self.lines.first().cloned().unwrap_or(Info {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: Score::Heuristic(0),
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            hashfull: 0,
+            pv: Vec::new(),
+        })
+    }
+
+    /// The score of the best line.
+    #[must_use]
+    pub fn score(&self) -> Score {
+        self.lines.first().map_or(Score::Heuristic(0), |l| l.score)
+    }
+}
+
+/// A value with whether it rests only on finished games (a proven bound).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Eval {
+    value: i32,
+    proven: bool,
+}
+
+impl Neg for Eval {
+    type Output = Eval;
+
+    #[inline]
+    fn neg(self) -> Eval {
+        Eval {
+            value: -self.value,
+            proven: self.proven,
+        }
+    }
+}
+
+type Pv<M> = ArrayVec<M, MAX_PLY>;
+
+#[derive(Clone, Debug)]
+struct RootMove<M> {
+    mv: M,
+    eval: Eval,
+    pv: Pv<M>,
+}
+
+/// A search for one game: owns the transposition table and history, so it
+/// remembers between moves of a game until [`Searcher::clear`].
+pub struct Searcher<G: SearchGame> {
+    tt: TranspositionTable,
+    history: [[i32; 16]; 2],
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: SearchGame> Searcher<G> {
+    /// A searcher with a transposition table of `hash_mib` MiB.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> Self {
+        Searcher {
+            tt: TranspositionTable::new(hash_mib, 64),
+            history: [[0; 16]; 2],
+            _game: PhantomData,
+        }
+    }
+
+    /// Resizes the transposition table (emptying it).
+    pub fn set_hash(&mut self, mib: usize) {
+        self.tt.resize(mib);
+    }
+
+    /// Forgets everything learnt: for a new game or an independent problem.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history = [[0; 16]; 2];
+    }
+
+    /// The transposition table's size in bytes.
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Searches `position` within `limits`, calling `report` after each
+    /// iteration with each line. Returns when a limit is reached, the position
+    /// is solved, or `signals` asks it to stop.
+    pub fn search(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        signals: &Signals,
+        mut report: impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.tt.set_key_bits(position.key_bits());
+        self.tt.new_search();
+        for side in &mut self.history {
+            for h in side.iter_mut() {
+                *h /= 4;
+            }
+        }
+
+        let remaining = position.max_ply() - position.ply();
+        let moves_left = remaining.div_ceil(2);
+        let (soft, hard) = match (limits.movetime, limits.clock) {
+            (Some(movetime), _) => (Some(movetime), Some(movetime)),
+            (None, Some(clock)) => {
+                let b = budget(&clock, limits.overhead, moves_left);
+                (Some(b.soft), Some(b.hard))
+            }
+            (None, None) => (None, None),
+        };
+        let mut hard_deadline = hard.map(|h| start + h);
+        if let Some(deadline) = limits.deadline {
+            hard_deadline = Some(hard_deadline.map_or(deadline, |d| d.min(deadline)));
+        }
+
+        let mut worker = Worker {
+            tt: &mut self.tt,
+            history: &mut self.history,
+            signals,
+            hard_deadline,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+        };
+
+        let mut root_moves: Vec<RootMove<G::Move>> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                eval: Eval {
+                    value: -INFINITE,
+                    proven: false,
+                },
+                pv: Pv::new(),
+            })
+            .collect();
+        let mut result = SearchResult {
+            best: root_moves.first().map(|m| m.mv),
+            ponder: None,
+            lines: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if root_moves.is_empty() {
+            result.elapsed = start.elapsed();
+            return result;
+        }
+        // Order the root once by the game's own hints; later iterations keep
+        // the order of the last one.
+        let hints = position.candidate_moves();
+        root_moves.sort_by_key(|m| {
+            let winning = position.is_winning_move(m.mv);
+            let hint = hints.iter().find(|(mv, _)| *mv == m.mv).map(|&(_, s)| s);
+            (!winning, hint.is_none(), -hint.unwrap_or(0))
+        });
+        result.best = Some(root_moves[0].mv);
+
+        let multipv = limits.multipv.clamp(1, root_moves.len());
+        let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1));
+        for depth in 1..=max_depth {
+            for line in 0..multipv {
+                worker.search_root(position, &mut root_moves[line..], depth as i32);
+                if worker.stopped {
+                    break;
+                }
+                // Stable: moves that failed low keep their previous order.
+                root_moves[line..].sort_by_key(|m| -m.eval.value);
+            }
+            if worker.stopped {
+                // The lines of the last finished iteration stand.
+                break;
+            }
+            let elapsed = start.elapsed();
+            result.lines = root_moves[..multipv]
+                .iter()
+                .enumerate()
+                .map(|(i, m)| Info {
+                    depth,
+                    seldepth: worker.seldepth.max(depth),
+                    multipv: i + 1,
+                    score: Score::from_value(m.eval.value, m.eval.proven),
+                    nodes: worker.nodes,
+                    elapsed,
+                    hashfull: worker.tt.hashfull(),
+                    pv: m.pv.to_vec(),
+                })
+                .collect();
+            result.best = Some(root_moves[0].mv);
+            result.ponder = root_moves[0].pv.get(1).copied();
+            for line in &result.lines {
+                report(line);
+            }
+
+            let best = result.lines[0].score;
+            // A win or loss found by a full-window search is exact and proven
+            // (see `Score`); with several lines, each must be proven.
+            let solved = root_moves[..multipv].iter().all(|m| m.eval.proven)
+                || (multipv == 1 && matches!(best, Score::Win(_) | Score::Loss(_)));
+            let mate_found = match (limits.mate, best.mate_moves()) {
+                (Some(limit), Some(moves)) => moves > 0 && moves as u32 <= limit,
+                _ => false,
+            };
+            let out_of_time = !signals.is_pondering() && soft.is_some_and(|s| elapsed >= s);
+            if solved || mate_found || out_of_time || signals.is_stopped() {
+                break;
+            }
+        }
+        result.nodes = worker.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+}
+
+/// The state of one running search.
+struct Worker<'a> {
+    tt: &'a mut TranspositionTable,
+    history: &'a mut [[i32; 16]; 2],
+    signals: &'a Signals,
+    hard_deadline: Option<Instant>,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: u32,
+    stopped: bool,
+}
+
+/// Win distances are stored relative to the node, not the root: the same
+/// position is reached at different distances from different roots, and "win
+/// in 3 from here" stays true wherever "here" is.
+#[inline]
+fn value_to_tt(value: i32, ply: u32) -> i32 {
+    if value >= WIN_MIN {
+        value + ply as i32
+    } else if value <= -WIN_MIN {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+#[inline]
+fn value_from_tt(value: i32, ply: u32) -> i32 {
+    if value >= WIN_MIN {
+        value - ply as i32
+    } else if value <= -WIN_MIN {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
+impl Worker<'_> {
+    #[inline]
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes % CHECK_EVERY == 0 {
+            if self.signals.is_stopped() {
+                self.stopped = true;
+            } else if let Some(deadline) = self.hard_deadline {
+                if !self.signals.is_pondering() && Instant::now() >= deadline {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// Searches the root moves of one line: the first with a full window, the
+    /// rest with null windows, re-searched when they beat the best so far.
+    fn search_root<G: SearchGame>(
+        &mut self,
+        position: &G,
+        moves: &mut [RootMove<G::Move>],
+        depth: i32,
+    ) {
+        let mut alpha = -INFINITE;
+        let beta = INFINITE;
+        for (i, root_move) in moves.iter_mut().enumerate() {
+            let mv = root_move.mv;
+            let mut child_pv = Pv::new();
+            let eval = if position.is_winning_move(mv) {
+                self.nodes += 1;
+                Eval {
+                    value: WIN - 1,
+                    proven: true,
+                }
+            } else {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
+                if i == 0 {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, 1, &mut child_pv)
+                } else {
+                    let probe =
+                        -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, &mut child_pv);
+                    if probe.value > alpha && !self.stopped {
+                        -self.negamax(&child, depth - 1, -beta, -alpha, 1, &mut child_pv)
+                    } else {
+                        probe
+                    }
+                }
+            };
+            if self.stopped {
+                return;
+            }
+            root_move.eval = eval;
+            if i == 0 || eval.value > alpha {
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                root_move.pv.try_extend_from_slice(&child_pv).ok();
+                alpha = alpha.max(eval.value);
+            } else {
+                // Only a bound: keep it below the best so the sort is right.
+                root_move.eval.value = root_move.eval.value.min(alpha - 1);
+            }
+        }
+    }
+
+    fn negamax<G: SearchGame>(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+        pv: &mut Pv<G::Move>,
+    ) -> Eval {
+        pv.clear();
+        self.tick();
+        if self.stopped {
+            return Eval {
+                value: 0,
+                proven: false,
+            };
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let proven = |value| Eval {
+            value,
+            proven: true,
+        };
+
+        if position.ply() == position.max_ply() {
+            return proven(0);
+        }
+        if position.can_win_now() {
+            if beta - alpha > 1 {
+                // End the principal variation with the winning move.
+                if let Some(mv) = position
+                    .legal_moves()
+                    .into_iter()
+                    .find(|&mv| position.is_winning_move(mv))
+                {
+                    pv.push(mv);
+                }
+            }
+            return proven(WIN - (ply as i32 + 1));
+        }
+        // The side to move cannot win now, so at best it wins with its next
+        // move but one, and at worst it loses to the opponent's next move.
+        let worst = -(WIN - (ply as i32 + 2));
+        let best_possible = WIN - (ply as i32 + 3);
+        if worst >= beta {
+            return proven(worst);
+        }
+        if best_possible <= alpha {
+            return proven(best_possible);
+        }
+        alpha = alpha.max(worst);
+        beta = beta.min(best_possible);
+
+        let candidates = position.candidate_moves();
+        if candidates.is_empty() {
+            return proven(worst);
+        }
+        if depth <= 0 {
+            return Eval {
+                value: position.evaluate(),
+                proven: false,
+            };
+        }
+
+        let key = position.key();
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_move = entry.best;
+            if !pv_node && (i32::from(entry.depth) >= depth || entry.is_proven()) {
+                let value = value_from_tt(entry.value, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cut {
+                    return Eval {
+                        value,
+                        proven: entry.is_proven(),
+                    };
+                }
+            }
+        }
+
+        let side = position.side_to_move().index();
+        let mut moves: ArrayVec<(G::Move, i64), { inarow_games::MAX_MOVES }> = candidates
+            .iter()
+            .map(|&(mv, hint)| {
+                let index = G::move_index(mv);
+                let order = if Some(index) == tt_move {
+                    i64::MAX
+                } else {
+                    (i64::from(hint) << 32) + i64::from(self.history[side][usize::from(index)])
+                };
+                (mv, order)
+            })
+            .collect();
+        moves.sort_unstable_by_key(|&(_, order)| -order);
+
+        let original_alpha = alpha;
+        let mut best = Eval {
+            value: -INFINITE,
+            proven: true,
+        };
+        let mut best_move = None;
+        let mut all_proven = true;
+        let mut child_pv = Pv::new();
+        for (i, &(mv, _)) in moves.iter().enumerate() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let eval = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+            } else {
+                let probe = -self.negamax(
+                    &child,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    &mut child_pv,
+                );
+                if pv_node && probe.value > alpha && probe.value < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                return eval;
+            }
+            all_proven &= eval.proven;
+            if eval.value > best.value {
+                best = eval;
+                best_move = Some(mv);
+                if eval.value > alpha {
+                    alpha = eval.value;
+                    pv.clear();
+                    pv.push(mv);
+                    pv.try_extend_from_slice(&child_pv).ok();
+                }
+            }
+            if alpha >= beta {
+                let h = &mut self.history[side][usize::from(G::move_index(mv))];
+                *h = (*h + depth * depth).min(1 << 30);
+                let stored_depth = if eval.proven {
+                    TtEntry::PROVEN
+                } else {
+                    depth as u8
+                };
+                self.tt.store(
+                    key,
+                    value_to_tt(eval.value, ply),
+                    stored_depth,
+                    Bound::Lower,
+                    Some(G::move_index(mv)),
+                );
+                return eval;
+            }
+        }
+
+        let bound = if best.value > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_depth = if all_proven {
+            TtEntry::PROVEN
+        } else {
+            depth as u8
+        };
+        self.tt.store(
+            key,
+            value_to_tt(best.value, ply),
+            stored_depth,
+            bound,
+            best_move.map(G::move_index),
+        );
+        Eval {
+            value: best.value,
+            proven: all_proven,
+        }
+    }
+}
