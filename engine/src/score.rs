@@ -134,3 +134,48 @@ mod tests {
         assert_eq!(Score::Win(3).negate_one_ply(), Score::Loss(4));
     }
 }
+
+/// Pascal Pons's score of a Connect-Four position from a proven result: a win
+/// scores 1 plus the stones the winner has not yet played of its share of a
+/// full board, a loss the negative of the opponent's win, a draw 0. `None` for
+/// a heuristic score.
+#[must_use]
+pub fn pons_score(position: &inarow_games::Connect4, score: Score) -> Option<i32> {
+    use inarow_games::Game;
+    let ply = position.ply();
+    let shares = position.size().shares();
+    // The winner's stones when the game ends on ply `end`, and its share.
+    let winner_score = |end: u32, first_player: bool| {
+        let (stones, share) = if first_player {
+            (end.div_ceil(2), shares[0])
+        } else {
+            (end / 2, shares[1])
+        };
+        1 + share as i32 - stones as i32
+    };
+    let mover_is_first = ply % 2 == 0;
+    match score {
+        Score::Heuristic(_) => None,
+        Score::Draw => Some(0),
+        Score::Win(plies) => Some(winner_score(ply + plies, mover_is_first)),
+        Score::Loss(plies) => Some(-winner_score(ply + plies, !mover_is_first)),
+    }
+}
+
+#[cfg(test)]
+mod pons_tests {
+    use super::*;
+    use inarow_games::{Connect4, Size};
+
+    #[test]
+    fn pons_scores_of_known_positions() {
+        let pos = Connect4::from_move_string(Size::STANDARD, "4455").unwrap();
+        assert_eq!(pons_score(&pos, Score::Win(3)), Some(18));
+        // Empty board: the first player wins with its 21st stone, on ply 41.
+        assert_eq!(pons_score(&Connect4::default(), Score::Win(41)), Some(1));
+        let pos = Connect4::from_move_string(Size::STANDARD, "44455554221").unwrap();
+        // -15: the first player wins with its 7th stone, ply 13, two plies on.
+        assert_eq!(pons_score(&pos, Score::Loss(2)), Some(-15));
+        assert_eq!(pons_score(&pos, Score::Heuristic(3)), None);
+    }
+}
