@@ -3,6 +3,7 @@
 mod bench;
 mod perft;
 mod position;
+mod solve;
 
 use std::process::ExitCode;
 
@@ -22,6 +23,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Search fixed positions to a fixed depth; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
+    /// Exact scores of Connect-Four move strings read from stdin: `moves score nodes micros`.
+    Solve(solve::SolveArgs),
+    /// The exact score of every column of each Connect-Four move string read from stdin.
+    Analyze(solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +37,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Solve(args)) => solve::run_solve(&args),
+        Some(Command::Analyze(args)) => solve::run_analyze(&args),
         None => Err("no subcommand yet".to_owned()),
     };
     match result {

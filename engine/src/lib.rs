@@ -3,17 +3,21 @@
 //! - [`Searcher`]: one generic depth-limited negamax with alpha-beta, iterative
 //!   deepening, move ordering and a transposition table, monomorphised per game.
 //!   It reports progress through a callback and never prints.
+//! - [`Solver`]: the exact Connect-Four solver, returning Pascal Pons's score
+//!   for any position and board size.
 //! - [`Score`]: a heuristic value or a proven result.
 
 pub mod bench;
 mod heuristics;
 pub mod score;
 mod search;
+mod solver;
 pub mod time;
 mod tt;
 
 pub use heuristics::SearchGame;
 pub use score::Score;
 pub use search::{Info, Limits, SearchResult, Searcher, Signals, DEFAULT_HASH_MIB};
+pub use solver::{Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -1,0 +1,373 @@
+//! The exact Connect-Four solver: Pascal Pons's score of any position on any
+//! board size.
+//!
+//! Scores (Pons's convention, from the side to move): a win scores 1 plus the
+//! stones the winner has not yet played of its share of a full board; a loss
+//! the negative of the opponent's win; a draw 0. With `n` stones on a board of
+//! `c` cells, winning with the very next stone scores `(c + 1 - n) / 2`, and
+//! every two plies later one less.
+//!
+//! The search is a null-window alpha-beta over that score range: the root
+//! narrows the range by asking "is the score above `m`?" for a well-chosen `m`
+//! until it is one value, as Pons, Tromp and Steininger do. Every node:
+//! - never plays a move that lets the opponent win at once, and answers a
+//!   single threat by blocking it without consulting the table;
+//! - tightens the window by the best and worst scores still possible;
+//! - looks up both bounds and the best move in the transposition table;
+//! - tries the table's move first, then moves by the threats they create.
+
+use inarow_games::connect4::line_completions;
+use inarow_games::{Connect4, Game, Size};
+
+use crate::tt::{Bound, TranspositionTable};
+
+/// The board geometry the search needs, in registers.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    /// `height + 1`.
+    stride: u32,
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every cell.
+    cells_mask: u64,
+    /// The number of cells.
+    cells: i32,
+    /// Columns, centre first.
+    order: [u64; 9],
+    width: usize,
+}
+
+impl Board {
+    fn new(size: Size) -> Self {
+        let width = size.width() as usize;
+        // Centre first: a stone there joins the most lines.
+        let mut columns: Vec<u32> = (0..size.width()).collect();
+        columns.sort_by_key(|&col| (2 * col as i32 - (width as i32 - 1)).abs());
+        let mut order = [0u64; 9];
+        for (slot, &col) in order.iter_mut().zip(&columns) {
+            *slot = size.column_mask(col);
+        }
+        Board {
+            stride: size.height() + 1,
+            bottom: size.bottom_mask(),
+            cells_mask: size.board_mask(),
+            cells: size.cells() as i32,
+            order,
+            width,
+        }
+    }
+}
+
+/// The exact Connect-Four solver. It keeps its transposition table between
+/// calls until [`Solver::clear`]; the node count adds up likewise.
+pub struct Solver {
+    tt: TranspositionTable,
+    board: Board,
+    size: Size,
+    nodes: u64,
+}
+
+/// The largest table the solver uses by default, in MiB (Pons's uses 84 MB).
+pub const DEFAULT_SOLVER_HASH_MIB: usize = 64;
+
+impl Solver {
+    /// A solver for boards of `size` with a table of `hash_mib` MiB.
+    #[must_use]
+    pub fn new(size: Size, hash_mib: usize) -> Self {
+        let key_bits = size.width() * (size.height() + 1);
+        Solver {
+            tt: TranspositionTable::new(hash_mib, key_bits),
+            board: Board::new(size),
+            size,
+            nodes: 0,
+        }
+    }
+
+    /// Forgets every stored result and resets the node count.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.nodes = 0;
+    }
+
+    /// Nodes searched since the last [`Solver::clear`].
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The table's size in bytes.
+    #[must_use]
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    fn set_size(&mut self, size: Size) {
+        if size != self.size {
+            self.size = size;
+            self.board = Board::new(size);
+            self.tt.set_key_bits(size.width() * (size.height() + 1));
+        }
+    }
+
+    /// Pons's score of `position`: exact, or with `weak` only its sign
+    /// (1 a win, 0 a draw, -1 a loss). A finished game scores its result.
+    pub fn solve(&mut self, position: &Connect4, weak: bool) -> i32 {
+        self.set_size(position.size());
+        let b = self.board;
+        let ply = position.ply() as i32;
+        if position.outcome().is_some() {
+            return finished_score(position, weak);
+        }
+        if position.can_win_next() {
+            let score = (b.cells + 1 - ply) / 2;
+            return if weak { score.signum() } else { score };
+        }
+        let (mut min, mut max) = if weak {
+            (-1, 1)
+        } else {
+            (-(b.cells - ply) / 2, (b.cells + 1 - ply) / 2)
+        };
+        let (current, mask) = (position.current(), position.mask());
+        while min < max {
+            // Probe near zero first: most positions are close to a draw, and
+            // the sign is the most useful thing to learn.
+            let mut mid = min + (max - min) / 2;
+            if mid <= 0 && min / 2 < mid {
+                mid = min / 2;
+            } else if mid >= 0 && max / 2 > mid {
+                mid = max / 2;
+            }
+            let r = self.negamax(current, mask, ply, mid, mid + 1);
+            if r <= mid {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        min
+    }
+
+    /// The exact score of each column of `position`, `None` for a full column
+    /// (or every column, once the game is over).
+    pub fn analyze(&mut self, position: &Connect4, weak: bool) -> Vec<Option<i32>> {
+        let width = position.size().width() as u8;
+        (0..width)
+            .map(|col| {
+                let col = inarow_games::Column(col);
+                if !position.is_legal(col) {
+                    return None;
+                }
+                if position.is_winning_move(col) {
+                    let score = (position.size().cells() as i32 + 1 - position.ply() as i32) / 2;
+                    return Some(if weak { score.signum() } else { score });
+                }
+                let mut child = *position;
+                child.play_unchecked(col);
+                Some(-self.solve(&child, weak))
+            })
+            .collect()
+    }
+
+    /// Null-window alpha-beta on Pons's scores. The side to move cannot win at
+    /// once and the game is not over. Returns the exact score if it lies in
+    /// `(alpha, beta)`, otherwise a bound on the same side of the window.
+    fn negamax(&mut self, current: u64, mask: u64, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        self.nodes += 1;
+        let b = self.board;
+        let empty = b.cells_mask & !mask;
+        let possible = (mask + b.bottom) & b.cells_mask;
+        let opponent_wins = line_completions(current ^ mask, b.stride) & empty;
+
+        let forced = possible & opponent_wins;
+        let mut moves = possible;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                // Two threats to block at once: the opponent wins next move.
+                return -(b.cells - ply) / 2;
+            }
+            moves = forced;
+        }
+        // Never play under an opponent's winning cell.
+        moves &= !(opponent_wins >> 1);
+        if moves == 0 {
+            return -(b.cells - ply) / 2;
+        }
+        if ply >= b.cells - 2 {
+            // Neither side can win any more: our move cannot win, theirs is the last.
+            return 0;
+        }
+
+        // The opponent cannot win with its next move, and we cannot win with this one.
+        let worst = -(b.cells - 2 - ply) / 2;
+        if alpha < worst {
+            alpha = worst;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let best_possible = (b.cells - 1 - ply) / 2;
+        if beta > best_possible {
+            beta = best_possible;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        // A single forced move needs no table and no ordering.
+        if moves & (moves - 1) == 0 {
+            let (c, m) = play(current, mask, moves);
+            return -self.negamax(c, m, ply + 1, -beta, -alpha);
+        }
+
+        let key = current + mask;
+        let mut table_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            let value = entry.value;
+            match entry.bound {
+                Bound::Exact => return value,
+                Bound::Lower => {
+                    if value > alpha {
+                        alpha = value;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+                Bound::Upper => {
+                    if value < beta {
+                        beta = value;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            }
+            table_move = entry.best;
+        }
+
+        // Order: the table's move, then by threats created, centre first on ties.
+        let mut sorted = MoveList::default();
+        for (rank, &column) in b.order[..b.width].iter().enumerate() {
+            let cell = moves & column;
+            if cell == 0 {
+                continue;
+            }
+            let col = (cell.trailing_zeros() / b.stride) as u8;
+            let score = if Some(col) == table_move {
+                i32::MAX
+            } else {
+                let threats = line_completions(current | cell, b.stride) & (empty ^ cell);
+                (threats.count_ones() as i32) * 16 - rank as i32
+            };
+            sorted.insert(cell, col, score);
+        }
+
+        let nodes_before = self.nodes;
+        let original_alpha = alpha;
+        let mut best_move = None;
+        for i in 0..sorted.len {
+            let (cell, col) = (sorted.cells[i], sorted.cols[i]);
+            let (c, m) = play(current, mask, cell);
+            let score = -self.negamax(c, m, ply + 1, -beta, -alpha);
+            if score >= beta {
+                let work = work_depth(self.nodes - nodes_before);
+                self.tt.store(key, score, work, Bound::Lower, Some(col));
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+                best_move = Some(col);
+            }
+        }
+        let work = work_depth(self.nodes - nodes_before);
+        let bound = if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, alpha, work, bound, best_move);
+        alpha
+    }
+}
+
+/// The score of a finished game for the side to move.
+fn finished_score(position: &Connect4, weak: bool) -> i32 {
+    match position.outcome() {
+        Some(inarow_games::Outcome::Win(winner)) => {
+            let share = position.size().shares()[winner.index()] as i32;
+            let stones = position.stones(winner).count_ones() as i32;
+            let score = -(share - stones + 1);
+            if weak {
+                score.signum()
+            } else {
+                score
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// The size of a subtree as a table "depth": its bit length, so bigger
+/// subtrees are kept when a bucket is full.
+#[inline]
+fn work_depth(nodes: u64) -> u8 {
+    (64 - nodes.leading_zeros()) as u8
+}
+
+#[inline]
+fn play(current: u64, mask: u64, cell: u64) -> (u64, u64) {
+    (current ^ mask, mask | cell)
+}
+
+/// Up to nine moves kept in descending score order by insertion.
+#[derive(Default)]
+struct MoveList {
+    cells: [u64; 9],
+    cols: [u8; 9],
+    scores: [i32; 9],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn insert(&mut self, cell: u64, col: u8, score: i32) {
+        let mut i = self.len;
+        self.len += 1;
+        while i > 0 && self.scores[i - 1] < score {
+            self.cells[i] = self.cells[i - 1];
+            self.cols[i] = self.cols[i - 1];
+            self.scores[i] = self.scores[i - 1];
+            i -= 1;
+        }
+        self.cells[i] = cell;
+        self.cols[i] = col;
+        self.scores[i] = score;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(size: &str, moves: &str) -> i32 {
+        let size: Size = size.parse().unwrap();
+        let mut solver = Solver::new(size, 4);
+        solver.solve(&Connect4::from_move_string(size, moves).unwrap(), false)
+    }
+
+    #[test]
+    fn known_scores() {
+        assert_eq!(solve("7x6", "4455"), 18);
+        assert_eq!(solve("7x6", "44455554221"), -15);
+        assert_eq!(solve("4x4", ""), 0);
+        assert_eq!(solve("5x4", ""), 0);
+        assert_eq!(solve("6x4", ""), -1);
+    }
+
+    #[test]
+    fn finished_games_score_their_result() {
+        // The first player has won with its 4th stone on ply 7.
+        assert_eq!(solve("7x6", "1212121"), -18);
+    }
+}
