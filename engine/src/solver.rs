@@ -16,7 +16,7 @@
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
 
-use inarow_games::connect4::line_completions;
+use inarow_games::connect4::{has_line, line_completions};
 use inarow_games::{Connect4, Game, Size};
 
 use crate::tt::{Bound, TranspositionTable};
@@ -35,6 +35,24 @@ struct Board {
     /// Columns, centre first.
     order: [u64; 9],
     width: usize,
+    /// The bits of one column.
+    column: u64,
+}
+
+impl Board {
+    /// The bitboard with its columns in reverse order.
+    #[inline]
+    fn mirror(&self, bits: u64) -> u64 {
+        let mut mirrored = 0;
+        let mut from = 0;
+        let mut to = (self.width as u32 - 1) * self.stride;
+        for _ in 0..self.width {
+            mirrored |= ((bits >> from) & self.column) << to;
+            from += self.stride;
+            to = to.wrapping_sub(self.stride);
+        }
+        mirrored
+    }
 }
 
 impl Board {
@@ -54,6 +72,7 @@ impl Board {
             cells: size.cells() as i32,
             order,
             width,
+            column: (1 << (size.height() + 1)) - 1,
         }
     }
 }
@@ -65,7 +84,24 @@ pub struct Solver {
     board: Board,
     size: Size,
     nodes: u64,
+    /// Whether the position being solved is its own mirror image.
+    symmetric: bool,
+    /// Whether this iteration asks about a quick win or loss: then moves that
+    /// force a reply are tried first.
+    forcing: bool,
 }
+
+/// With this many empty cells or fewer, check whether a side can still make
+/// any line at all (a cheap test that pays off near the end).
+const DRAW_CHECK_EMPTIES: i32 = 12;
+
+/// With this many empty cells or more, look up every child in the table before
+/// searching any (enhanced transposition cutoff): worth it only for big subtrees.
+const ETC_MIN_EMPTIES: i32 = 20;
+
+/// An iteration asking whether the score is beyond `cells / FORCING_FRACTION`
+/// (6 on 7x6) orders forcing moves first.
+const FORCING_FRACTION: i32 = 7;
 
 /// The largest table the solver uses by default, in MiB (Pons's uses 84 MB).
 pub const DEFAULT_SOLVER_HASH_MIB: usize = 64;
@@ -80,6 +116,8 @@ impl Solver {
             board: Board::new(size),
             size,
             nodes: 0,
+            symmetric: false,
+            forcing: false,
         }
     }
 
@@ -128,15 +166,19 @@ impl Solver {
             (-(b.cells - ply) / 2, (b.cells + 1 - ply) / 2)
         };
         let (current, mask) = (position.current(), position.mask());
+        self.symmetric = position.mirrored_key() == position.key();
         while min < max {
-            // Probe near zero first: most positions are close to a draw, and
-            // the sign is the most useful thing to learn.
+            // Halve the range, but probe nearer zero than the middle: asking
+            // about a score far from the true one is cheap, and most positions
+            // are close to a draw.
             let mut mid = min + (max - min) / 2;
             if mid <= 0 && min / 2 < mid {
                 mid = min / 2;
             } else if mid >= 0 && max / 2 > mid {
                 mid = max / 2;
             }
+            // Proving a quick win or loss is a matter of forcing moves.
+            self.forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
             let r = self.negamax(current, mask, ply, mid, mid + 1);
             if r <= mid {
                 max = r;
@@ -175,6 +217,16 @@ impl Solver {
         debug_assert!(alpha < beta);
         self.nodes += 1;
         let b = self.board;
+        // When the root is symmetric, a position and its mirror image share an
+        // entry, under the smaller key. (Otherwise mirror images hardly meet.)
+        let own_key = current + mask;
+        let (key, mirrored) = if self.symmetric {
+            let mirror_key = b.mirror(own_key);
+            (own_key.min(mirror_key), mirror_key < own_key)
+        } else {
+            (own_key, false)
+        };
+        self.tt.prefetch(key);
         let empty = b.cells_mask & !mask;
         let possible = (mask + b.bottom) & b.cells_mask;
         let opponent_wins = line_completions(current ^ mask, b.stride) & empty;
@@ -198,6 +250,23 @@ impl Solver {
             return 0;
         }
 
+        // A side with no window of four cells free of the other's stones can
+        // never win: the score is at most (or at least) a draw.
+        if b.cells - ply <= DRAW_CHECK_EMPTIES {
+            if beta > 0 && !has_line((current | empty) & b.cells_mask, b.stride) {
+                beta = 0;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if alpha < 0 && !has_line(((current ^ mask) | empty) & b.cells_mask, b.stride) {
+                alpha = 0;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+
         // The opponent cannot win with its next move, and we cannot win with this one.
         let worst = -(b.cells - 2 - ply) / 2;
         if alpha < worst {
@@ -214,13 +283,33 @@ impl Solver {
             }
         }
 
+        // Start loading the children's table entries now, so they are in the
+        // cache by the time the children look.
+        let mut cells = moves;
+        while cells != 0 {
+            let cell = cells & cells.wrapping_neg();
+            cells ^= cell;
+            let child_key = (current ^ mask) + (mask | cell);
+            if self.symmetric {
+                self.tt.prefetch(child_key.min(b.mirror(child_key)));
+            } else {
+                self.tt.prefetch(child_key);
+            }
+        }
+
         // A single forced move needs no table and no ordering.
         if moves & (moves - 1) == 0 {
             let (c, m) = play(current, mask, moves);
             return -self.negamax(c, m, ply + 1, -beta, -alpha);
         }
 
-        let key = current + mask;
+        let flip = |col: u8| {
+            if mirrored {
+                b.width as u8 - 1 - col
+            } else {
+                col
+            }
+        };
         let mut table_move = None;
         if let Some(entry) = self.tt.probe(key) {
             let value = entry.value;
@@ -243,10 +332,13 @@ impl Solver {
                     }
                 }
             }
-            table_move = entry.best;
+            table_move = entry.best.map(flip);
         }
 
-        // Order: the table's move, then by threats created, centre first on ties.
+        // Order: the table's move, then by the useful threats a move creates
+        // (a threat right above an opponent's threat can never be used), centre
+        // first on ties. When forcing, threats the opponent must answer at once
+        // come first.
         let mut sorted = MoveList::default();
         for (rank, &column) in b.order[..b.width].iter().enumerate() {
             let cell = moves & column;
@@ -258,11 +350,37 @@ impl Solver {
                 i32::MAX
             } else {
                 let threats = line_completions(current | cell, b.stride) & (empty ^ cell);
-                (threats.count_ones() as i32) * 16 - rank as i32
+                let useful = threats & !(opponent_wins << 1);
+                let mut weight = useful.count_ones() as i32;
+                if self.forcing {
+                    let playable = ((mask | cell) + b.bottom) & b.cells_mask;
+                    weight += 4 * (useful & playable).count_ones() as i32;
+                }
+                weight * 16 - rank as i32
             };
             sorted.insert(cell, col, score);
         }
 
+        // Enhanced transposition cutoff: a child whose stored upper bound is
+        // low enough refutes the window before any child is searched.
+        if !self.symmetric && b.cells - ply >= ETC_MIN_EMPTIES {
+            for i in 0..sorted.len {
+                let cell = sorted.cells[i];
+                let child_key = (current ^ mask) + (mask | cell);
+                if let Some(entry) = self.tt.probe(child_key) {
+                    if entry.bound != Bound::Lower && -entry.value >= beta {
+                        self.tt.store(
+                            key,
+                            -entry.value,
+                            1,
+                            Bound::Lower,
+                            Some(flip(sorted.cols[i])),
+                        );
+                        return -entry.value;
+                    }
+                }
+            }
+        }
         let nodes_before = self.nodes;
         let original_alpha = alpha;
         let mut best_move = None;
@@ -272,7 +390,8 @@ impl Solver {
             let score = -self.negamax(c, m, ply + 1, -beta, -alpha);
             if score >= beta {
                 let work = work_depth(self.nodes - nodes_before);
-                self.tt.store(key, score, work, Bound::Lower, Some(col));
+                self.tt
+                    .store(key, score, work, Bound::Lower, Some(flip(col)));
                 return score;
             }
             if score > alpha {
@@ -286,7 +405,7 @@ impl Solver {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, alpha, work, bound, best_move);
+        self.tt.store(key, alpha, work, bound, best_move.map(flip));
         alpha
     }
 }

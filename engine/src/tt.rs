@@ -175,6 +175,25 @@ impl TranspositionTable {
         (index, mixed as u32)
     }
 
+    /// Starts loading `key`'s bucket into the cache, so a later probe or store
+    /// does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (index, _) = self.locate(key);
+            let bucket: *const Bucket = &self.buckets[index];
+            // SAFETY: prefetching is a hint; it reads nothing and any address is allowed.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    bucket.cast::<i8>(),
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     #[must_use]
