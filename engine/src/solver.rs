@@ -186,7 +186,12 @@ impl Solver {
                 min = r;
             }
         }
-        min
+        // A bound found by a weak search can overshoot the -1..1 range.
+        if weak {
+            min.signum()
+        } else {
+            min
+        }
     }
 
     /// The exact score of each column of `position`, `None` for a full column

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The benchmark suite: a release build, the search benchmark (`inarow bench`),
+# then `inarow solve` on Pascal Pons's six sets, one table row per set.
+#
+#   ./bench.sh [--full] [--quick] [--vs PATH] [--hash MIB]
+#
+#   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
+#   --quick     the first 100 positions of every set (a fast look, not the benchmark)
+#   --vs PATH   also run another solver that reads move strings on stdin and
+#               prints "moves score nodes micros" (Pons's c4solver does), on the
+#               same positions in the same run, and print the ratio of mean times
+#   --hash MIB  inarow's table size (default 64 MiB; Pons's solver uses 84 MB)
+#
+# The sets are read from $INAROW_PONS_DIR, else ../shared/data/pons.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+full=0 quick=0 vs="" hash=64
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --full) full=1 ;;
+    --quick) quick=1 ;;
+    --vs) vs="${2:?--vs needs a path}"; shift ;;
+    --hash) hash="${2:?--hash needs a size}"; shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+  esac
+  shift
+done
+if [ -n "$vs" ] && [ ! -x "$vs" ]; then
+  echo "bench.sh: --vs $vs is not an executable" >&2; exit 2
+fi
+pons="${INAROW_PONS_DIR:-../shared/data/pons}"
+if [ ! -d "$pons" ]; then
+  echo "bench.sh: Pons's sets not found in $pons (set INAROW_PONS_DIR)" >&2; exit 2
+fi
+
+cargo build --release --quiet
+inarow=target/release/inarow
+
+echo "== inarow bench"
+"$inarow" bench | tail -n 1
+echo
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Summarises "expected score nodes micros" rows: positions, wrong, mean and median time, mean nodes.
+summarise() {
+  sort -t' ' -k4,4n "$1" | awk '
+    { n++; if ($1 != $2) wrong++; nodes += $3; t += $4; times[n] = $4 }
+    END {
+      if (n == 0) { print "0 0 0 0 0"; exit }
+      median = (n % 2) ? times[(n + 1) / 2] : (times[n / 2] + times[n / 2 + 1]) / 2
+      printf "%d %d %.1f %.1f %.0f\n", n, wrong + 0, t / n, median, nodes / n
+    }'
+}
+
+# Runs a solver on the positions of a set; writes "expected score nodes micros" rows.
+run_solver() {
+  local input=$1 output=$2; shift 2
+  cut -d' ' -f1 "$input" | "$@" > "$tmp/raw"
+  paste -d' ' <(cut -d' ' -f2 "$input") <(cut -d' ' -f2- "$tmp/raw") > "$output"
+}
+
+format_time() {
+  awk -v us="$1" 'BEGIN {
+    if (us >= 1000000) printf "%.2f s", us / 1000000;
+    else if (us >= 1000) printf "%.2f ms", us / 1000;
+    else printf "%.1f us", us }'
+}
+
+printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
+[ -n "$vs" ] && printf " | %12s %12s %12s %7s" "vs mean" "vs median" "vs nodes" "ratio"
+printf "\n"
+for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
+  file="$pons/$set"
+  [ -f "$file" ] || { echo "$set: missing, skipped"; continue; }
+  limit=1000
+  label=$set
+  if [ "$set" = Test_L1_R3 ] && [ "$full" = 0 ]; then limit=100; label="$set (first 100)"; fi
+  if [ "$quick" = 1 ]; then limit=100; label="$set (first 100)"; fi
+  head -n "$limit" "$file" > "$tmp/input"
+  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --hash "$hash"
+  read -r n wrong mean median nodes < <(summarise "$tmp/ours")
+  exact=$([ "$wrong" = 0 ] && echo "all" || echo "$wrong wrong")
+  printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"
+  if [ -n "$vs" ]; then
+    run_solver "$tmp/input" "$tmp/theirs" "$vs"
+    read -r vn vwrong vmean vmedian vnodes < <(summarise "$tmp/theirs")
+    ratio=$(awk -v a="$mean" -v b="$vmean" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
+    vexact=$([ "$vwrong" = 0 ] && echo "" || echo " ($vwrong wrong)")
+    printf " | %12s %12s %12s %7s%s" "$(format_time "$vmean")" "$(format_time "$vmedian")" "$vnodes" "${ratio}x" "$vexact"
+  fi
+  printf "\n"
+done

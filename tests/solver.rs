@@ -1,0 +1,195 @@
+//! The exact solver: Pons's benchmark sets, a brute-force solver on small
+//! boards, and a plain solver on late 7x6 positions.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use common::Rng;
+use inarow_engine::Solver;
+use inarow_games::{Connect4, Game, Outcome, Size};
+
+/// Where Pons's sets are: `$INAROW_PONS_DIR`, else `../shared/data/pons`.
+fn pons_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("INAROW_PONS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pons"));
+    dir.is_dir().then_some(dir)
+}
+
+/// Solves the first `limit` lines of a Pons set and checks every score.
+fn check_set(name: &str, limit: usize) {
+    let Some(dir) = pons_dir() else {
+        eprintln!(
+            "skipped {name}: Pons's sets not found (set INAROW_PONS_DIR or put them in ../shared/data/pons)"
+        );
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join(name)).expect("the set is readable");
+    let mut solver = Solver::new(Size::STANDARD, 64);
+    let mut checked = 0;
+    for line in text.lines().take(limit) {
+        let (moves, score) = line.split_once(' ').expect("lines are 'moves score'");
+        let expected: i32 = score.trim().parse().expect("scores are numbers");
+        let position = Connect4::from_move_string(Size::STANDARD, moves).expect("valid moves");
+        solver.clear();
+        assert_eq!(solver.solve(&position, false), expected, "{name}: {moves}");
+        solver.clear();
+        assert_eq!(
+            solver.solve(&position, true),
+            expected.signum(),
+            "{name} weak: {moves}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, limit.min(text.lines().count()));
+}
+
+#[test]
+fn pons_end_easy() {
+    check_set("Test_L3_R1", 1000);
+}
+
+#[test]
+fn pons_middle_easy() {
+    check_set("Test_L2_R1", 1000);
+}
+
+#[test]
+fn pons_middle_medium() {
+    check_set("Test_L2_R2", 1000);
+}
+
+#[test]
+fn pons_beginning_easy() {
+    check_set("Test_L1_R1", 1000);
+}
+
+#[test]
+fn pons_beginning_medium_sample() {
+    check_set("Test_L1_R2", 12);
+}
+
+/// Pons's score straight from its definition, by exhaustive minimax with a
+/// memo: a win scores 1 plus the winner's unplayed share, a loss the negative
+/// of the opponent's win, a draw 0.
+fn brute_force(position: &Connect4, memo: &mut HashMap<u64, i32>) -> i32 {
+    if let Some(&score) = memo.get(&position.key()) {
+        return score;
+    }
+    let score = match position.outcome() {
+        Some(Outcome::Draw) => 0,
+        Some(Outcome::Win(winner)) => {
+            let share = position.size().shares()[winner.index()] as i32;
+            -(1 + share - position.stones(winner).count_ones() as i32)
+        }
+        None => position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = *position;
+                child.play_unchecked(mv);
+                -brute_force(&child, memo)
+            })
+            .max()
+            .expect("a game not over has moves"),
+    };
+    memo.insert(position.key(), score);
+    score
+}
+
+/// Random positions of a board, reached by random play.
+fn random_positions(size: Size, count: usize, seed: u64, min_ply: usize) -> Vec<Connect4> {
+    let mut rng = Rng::new(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut position = Connect4::new(size);
+        let target = min_ply + rng.below(size.cells() as usize - min_ply);
+        while (position.ply() as usize) < target && position.outcome().is_none() {
+            let moves = position.legal_moves();
+            position.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        positions.push(position);
+    }
+    positions
+}
+
+#[test]
+fn agrees_with_brute_force_on_small_boards() {
+    for (size, empty_score) in [("4x4", 0), ("5x4", 0)] {
+        let size: Size = size.parse().unwrap();
+        let mut memo = HashMap::new();
+        let mut solver = Solver::new(size, 4);
+        let empty = Connect4::new(size);
+        assert_eq!(
+            brute_force(&empty, &mut memo),
+            empty_score,
+            "{size} brute force"
+        );
+        assert_eq!(solver.solve(&empty, false), empty_score, "{size}");
+        for position in random_positions(size, 400, u64::from(size.cells()), 0) {
+            solver.clear();
+            let expected = brute_force(&position, &mut memo);
+            assert_eq!(
+                solver.solve(&position, false),
+                expected,
+                "{size} {}",
+                position.fen()
+            );
+            let per_column = solver.analyze(&position, false);
+            for (col, score) in per_column.into_iter().enumerate() {
+                let mv = inarow_games::Column(col as u8);
+                match score {
+                    None => assert!(!position.is_legal(mv)),
+                    Some(score) => {
+                        let mut child = position;
+                        child.play_unchecked(mv);
+                        assert_eq!(
+                            score,
+                            -brute_force(&child, &mut memo),
+                            "{size} {} col {col}",
+                            position.fen()
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn small_boards_empty_results() {
+    // Tromp's table: 6x4 is a win for the second player on the last move.
+    let size: Size = "6x4".parse().unwrap();
+    assert_eq!(Solver::new(size, 16).solve(&Connect4::new(size), false), -1);
+    let size: Size = "4x5".parse().unwrap();
+    assert_eq!(Solver::new(size, 16).solve(&Connect4::new(size), false), 0);
+}
+
+/// Needs no data files: late 7x6 positions against the brute-force solver.
+#[test]
+fn agrees_with_brute_force_on_late_7x6_positions() {
+    let mut solver = Solver::new(Size::STANDARD, 16);
+    for position in random_positions(Size::STANDARD, 150, 42, 28) {
+        let mut memo = HashMap::new();
+        let expected = brute_force(&position, &mut memo);
+        solver.clear();
+        assert_eq!(
+            solver.solve(&position, false),
+            expected,
+            "{}",
+            position.fen()
+        );
+    }
+}
+
+#[test]
+fn known_positions() {
+    let mut solver = Solver::new(Size::STANDARD, 16);
+    for (moves, score) in [("4455", 18), ("44455554221", -15), ("1212121", -18)] {
+        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        solver.clear();
+        assert_eq!(solver.solve(&position, false), score, "{moves}");
+    }
+}
