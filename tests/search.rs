@@ -256,3 +256,39 @@ fn search_is_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+#[test]
+fn the_oracle_solves_midgame_positions_at_once() {
+    let mut searcher = Searcher::<Connect4>::new(16);
+    // From Pons's Test_L2_R2: scores 0, -1 and 2.
+    for (moves, pons) in [
+        ("274552224131661", 0),
+        ("5455174361263362", -1),
+        ("2531276566711153", 2),
+    ] {
+        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        let limits = Limits {
+            movetime: Some(Duration::from_secs(2)),
+            multipv: 7,
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let result = searcher.search(&position, &limits, &Signals::new(), |_| {});
+        assert!(
+            start.elapsed() < Duration::from_millis(1000),
+            "{moves}: {:?}",
+            start.elapsed()
+        );
+        assert_eq!(
+            inarow_engine::score::pons_score(&position, result.score()),
+            Some(pons),
+            "{moves}"
+        );
+        // Every line is proven, best first, and the best move keeps the score.
+        assert!(result.lines.iter().all(|l| l.score.is_proven()));
+        let mut child = position;
+        child.play(result.best.unwrap()).unwrap();
+        let mut solver = inarow_engine::Solver::new(Size::STANDARD, 16);
+        assert_eq!(-solver.solve(&child, false), pons, "{moves}");
+    }
+}

@@ -6,7 +6,8 @@ use inarow_games::connect4::line_completions;
 use inarow_games::tictactoe::LINES;
 use inarow_games::{Column, Connect4, Game, MoveList, Size, Square, TicTacToe};
 
-use crate::score::EVAL_LIMIT;
+use crate::score::{score_from_pons, Score, EVAL_LIMIT};
+use crate::solver::{SolveLimits, Solver};
 
 /// A game the search can play: [`Game`] plus evaluation and move ordering.
 pub trait SearchGame: Game {
@@ -22,6 +23,87 @@ pub trait SearchGame: Game {
     /// with an ordering score (higher is searched first). Moves that let the
     /// opponent win at once are left out; if every move does, the list is empty.
     fn candidate_moves(&self) -> MoveList<(Self::Move, i32)>;
+
+    /// An exact solver the search asks first, when it has time to spare.
+    type Oracle: Oracle<Self>;
+}
+
+/// An exact solver the search can ask before it searches: if the position is
+/// solved within the limits, every move gets its proven score at once.
+pub trait Oracle<G: Game>: Send + Sized {
+    /// The share of the search's hash memory the oracle takes, per cent.
+    const HASH_PERCENT: usize;
+
+    /// An oracle using about `hash_bytes` bytes of memory.
+    fn new(hash_bytes: usize) -> Self;
+
+    /// Forgets what it learnt.
+    fn clear(&mut self);
+
+    /// The proven score of every legal move of `position`, best first, if found
+    /// within `limits`.
+    fn solve(&mut self, position: &G, limits: &SolveLimits<'_>) -> Option<Vec<(G::Move, Score)>>;
+
+    /// Nodes searched since the last [`Oracle::clear`].
+    fn nodes(&self) -> u64;
+}
+
+/// No oracle: the game is left to the search.
+#[derive(Debug)]
+pub struct NoOracle;
+
+impl<G: Game> Oracle<G> for NoOracle {
+    const HASH_PERCENT: usize = 0;
+
+    fn new(_hash_bytes: usize) -> Self {
+        NoOracle
+    }
+
+    fn clear(&mut self) {}
+
+    fn solve(&mut self, _position: &G, _limits: &SolveLimits<'_>) -> Option<Vec<(G::Move, Score)>> {
+        None
+    }
+
+    fn nodes(&self) -> u64 {
+        0
+    }
+}
+
+/// Connect Four's oracle is the exact solver.
+impl Oracle<Connect4> for Solver {
+    const HASH_PERCENT: usize = 50;
+
+    fn new(hash_bytes: usize) -> Self {
+        Solver::with_bytes(Size::STANDARD, hash_bytes)
+    }
+
+    fn clear(&mut self) {
+        Solver::clear(self);
+    }
+
+    fn solve(
+        &mut self,
+        position: &Connect4,
+        limits: &SolveLimits<'_>,
+    ) -> Option<Vec<(Column, Score)>> {
+        // Pons's scores belong to positions, not to a root: what the table
+        // learnt for earlier moves of the game stays true.
+        let scores = self.analyze_within(position, false, limits)?;
+        let mut moves: Vec<(Column, Score)> = scores
+            .into_iter()
+            .enumerate()
+            .filter_map(|(col, pons)| {
+                pons.map(|pons| (Column(col as u8), score_from_pons(position, pons)))
+            })
+            .collect();
+        moves.sort_by_key(|&(_, score)| -score.value());
+        Some(moves)
+    }
+
+    fn nodes(&self) -> u64 {
+        Solver::nodes(self)
+    }
 }
 
 /// Weights that favour the middle columns, where a stone joins the most lines.
@@ -44,6 +126,8 @@ fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
 }
 
 impl SearchGame for Connect4 {
+    type Oracle = Solver;
+
     fn evaluate(&self) -> i32 {
         let h1 = self.stride();
         let empty = self.board_mask() & !self.mask();
@@ -106,6 +190,8 @@ impl SearchGame for Connect4 {
 }
 
 impl SearchGame for TicTacToe {
+    type Oracle = NoOracle;
+
     fn evaluate(&self) -> i32 {
         let me = self.stones(self.side_to_move());
         let them = self.stones(self.side_to_move().other());

@@ -15,9 +15,9 @@ mod solver;
 pub mod time;
 mod tt;
 
-pub use heuristics::SearchGame;
+pub use heuristics::{NoOracle, Oracle, SearchGame};
 pub use score::Score;
 pub use search::{Info, Limits, SearchResult, Searcher, Signals, DEFAULT_HASH_MIB};
-pub use solver::{Solver, DEFAULT_SOLVER_HASH_MIB};
+pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};

@@ -179,3 +179,61 @@ mod pons_tests {
         assert_eq!(pons_score(&pos, Score::Heuristic(3)), None);
     }
 }
+
+/// The proven result of a Connect-Four position with the given Pons score:
+/// the inverse of [`pons_score`].
+#[must_use]
+pub fn score_from_pons(position: &inarow_games::Connect4, pons: i32) -> Score {
+    use inarow_games::Game;
+    let ply = position.ply();
+    let shares = position.size().shares();
+    let mover_is_first = ply % 2 == 0;
+    // The ply on which the winner plays its `stones`-th stone.
+    let end = |stones: u32, first_player: bool| {
+        if first_player {
+            2 * stones - 1
+        } else {
+            2 * stones
+        }
+    };
+    match pons.signum() {
+        0 => Score::Draw,
+        1 => {
+            let share = shares[usize::from(!mover_is_first)];
+            let stones = (share as i32 - pons + 1).max(1) as u32;
+            Score::Win(end(stones, mover_is_first).saturating_sub(ply))
+        }
+        _ => {
+            let share = shares[usize::from(mover_is_first)];
+            let stones = (share as i32 + pons + 1).max(1) as u32;
+            Score::Loss(end(stones, !mover_is_first).saturating_sub(ply))
+        }
+    }
+}
+
+#[cfg(test)]
+mod from_pons_tests {
+    use super::*;
+    use inarow_games::{Connect4, Size};
+
+    #[test]
+    fn inverse_of_pons_score() {
+        for moves in ["", "4", "4455", "44455554221", "43"] {
+            let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+            for pons in -20..=21 {
+                let score = score_from_pons(&position, pons);
+                if let Score::Win(p) | Score::Loss(p) = score {
+                    if p == 0 {
+                        continue;
+                    }
+                }
+                assert_eq!(
+                    pons_score(&position, score),
+                    Some(pons),
+                    "{moves} {pons} {score:?}"
+                );
+            }
+        }
+        assert_eq!(score_from_pons(&Connect4::default(), 1), Score::Win(41));
+    }
+}

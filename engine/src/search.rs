@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use crate::heuristics::SearchGame;
+use crate::heuristics::{Oracle, SearchGame};
 use crate::score::{Score, INFINITE, WIN, WIN_MIN};
+use crate::solver::SolveLimits;
 use crate::time::{budget, Clock};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 
@@ -183,35 +184,58 @@ struct RootMove<M> {
 pub struct Searcher<G: SearchGame> {
     tt: TranspositionTable,
     history: [[i32; 16]; 2],
+    /// The game's exact solver, made on first use.
+    oracle: Option<G::Oracle>,
+    oracle_bytes: usize,
     _game: PhantomData<fn() -> G>,
 }
+
+/// With no time or node limit, the oracle gets this long before the search
+/// takes over (and reports as it goes).
+const ORACLE_UNTIMED: Duration = Duration::from_secs(1);
 
 impl<G: SearchGame> Searcher<G> {
     /// A searcher with a transposition table of `hash_mib` MiB.
     #[must_use]
     pub fn new(hash_mib: usize) -> Self {
+        let (search_bytes, oracle_bytes) = Self::split_hash(hash_mib);
         Searcher {
-            tt: TranspositionTable::new(hash_mib, 64),
+            tt: TranspositionTable::with_bytes(search_bytes, 64),
             history: [[0; 16]; 2],
+            oracle: None,
+            oracle_bytes,
             _game: PhantomData,
         }
     }
 
-    /// Resizes the transposition table (emptying it).
+    /// The table sizes of the search and of the oracle, in bytes.
+    fn split_hash(hash_mib: usize) -> (usize, usize) {
+        let bytes = hash_mib.max(1).saturating_mul(1 << 20);
+        let oracle = bytes / 100 * <G::Oracle as Oracle<G>>::HASH_PERCENT;
+        (bytes - oracle, oracle)
+    }
+
+    /// Resizes the tables to `mib` MiB in all (emptying them).
     pub fn set_hash(&mut self, mib: usize) {
-        self.tt.resize(mib);
+        let (search_bytes, oracle_bytes) = Self::split_hash(mib);
+        self.tt.resize_bytes(search_bytes);
+        self.oracle = None;
+        self.oracle_bytes = oracle_bytes;
     }
 
     /// Forgets everything learnt: for a new game or an independent problem.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history = [[0; 16]; 2];
+        if let Some(oracle) = &mut self.oracle {
+            oracle.clear();
+        }
     }
 
-    /// The transposition table's size in bytes.
+    /// The memory the tables may use, in bytes.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
-        self.tt.bytes()
+        self.tt.bytes() + self.oracle_bytes
     }
 
     /// Searches `position` within `limits`, calling `report` after each
@@ -248,13 +272,50 @@ impl<G: SearchGame> Searcher<G> {
             hard_deadline = Some(hard_deadline.map_or(deadline, |d| d.min(deadline)));
         }
 
+        // Ask the exact solver first, unless the depth is fixed (a fixed-depth
+        // search means exactly that) or the game has none.
+        let mut oracle_nodes = 0;
+        if limits.depth.is_none() && <G::Oracle as Oracle<G>>::HASH_PERCENT > 0 {
+            let deadline = match (limits.nodes, soft) {
+                (Some(_), None) => None,
+                (_, Some(soft)) => Some(start + soft / 2),
+                (None, None) => Some(start + ORACLE_UNTIMED),
+            };
+            let oracle_limits = SolveLimits {
+                nodes: limits.nodes.map(|n| n / 2),
+                deadline: match (deadline, hard_deadline) {
+                    (Some(d), Some(h)) => Some(d.min(h)),
+                    (d, h) => d.or(h),
+                },
+                signals: Some(signals),
+            };
+            let oracle_bytes = self.oracle_bytes;
+            let oracle = self
+                .oracle
+                .get_or_insert_with(|| G::Oracle::new(oracle_bytes));
+            let before = oracle.nodes();
+            let solved = oracle.solve(position, &oracle_limits);
+            oracle_nodes = oracle.nodes() - before;
+            if let Some(moves) = solved.filter(|moves| !moves.is_empty()) {
+                return Self::oracle_result(
+                    position,
+                    &moves,
+                    limits,
+                    oracle_nodes,
+                    start,
+                    &self.tt,
+                    report,
+                );
+            }
+        }
+
         let mut worker = Worker {
             tt: &mut self.tt,
             history: &mut self.history,
             signals,
             hard_deadline,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes: 0,
+            nodes: oracle_nodes,
             seldepth: 0,
             stopped: false,
         };
@@ -345,6 +406,47 @@ impl<G: SearchGame> Searcher<G> {
         result.nodes = worker.nodes;
         result.elapsed = start.elapsed();
         result
+    }
+}
+
+impl<G: SearchGame> Searcher<G> {
+    /// The result of a position the oracle solved: every move's proven score.
+    fn oracle_result(
+        position: &G,
+        moves: &[(G::Move, Score)],
+        limits: &Limits,
+        nodes: u64,
+        start: Instant,
+        tt: &TranspositionTable,
+        mut report: impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let remaining = position.max_ply() - position.ply();
+        let elapsed = start.elapsed();
+        let lines: Vec<Info<G::Move>> = moves
+            .iter()
+            .take(limits.multipv.max(1))
+            .enumerate()
+            .map(|(i, &(mv, score))| Info {
+                depth: remaining,
+                seldepth: remaining,
+                multipv: i + 1,
+                score,
+                nodes,
+                elapsed,
+                hashfull: tt.hashfull(),
+                pv: vec![mv],
+            })
+            .collect();
+        for line in &lines {
+            report(line);
+        }
+        SearchResult {
+            best: Some(moves[0].0),
+            ponder: None,
+            lines,
+            nodes,
+            elapsed,
+        }
     }
 }
 

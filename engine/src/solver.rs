@@ -17,8 +17,11 @@
 //! - tries the table's move first, then moves by the threats they create.
 
 use inarow_games::connect4::{has_line, line_completions};
-use inarow_games::{Connect4, Game, Size};
+use inarow_games::{Column, Connect4, Game, Size};
 
+use std::time::Instant;
+
+use crate::search::Signals;
 use crate::tt::{Bound, TranspositionTable};
 
 /// The board geometry the search needs, in registers.
@@ -84,12 +87,38 @@ pub struct Solver {
     board: Board,
     size: Size,
     nodes: u64,
+}
+
+/// Limits on one solve: it gives up past them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolveLimits<'a> {
+    /// Give up after this many nodes.
+    pub nodes: Option<u64>,
+    /// Give up at this instant.
+    pub deadline: Option<Instant>,
+    /// Give up when these signals ask the search to stop.
+    pub signals: Option<&'a Signals>,
+}
+
+/// The state of one solve.
+struct Search<'a> {
+    tt: &'a mut TranspositionTable,
+    board: Board,
+    nodes: u64,
     /// Whether the position being solved is its own mirror image.
     symmetric: bool,
     /// Whether this iteration asks about a quick win or loss: then moves that
     /// force a reply are tried first.
     forcing: bool,
+    limits: SolveLimits<'a>,
+    /// The node count at which to look at the limits next.
+    next_check: u64,
+    /// Whether a limit was reached: every value since is meaningless.
+    aborted: bool,
 }
+
+/// Limits are looked at every this many nodes.
+const CHECK_EVERY: u64 = 4096;
 
 /// With this many empty cells or fewer, check whether a side can still make
 /// any line at all (a cheap test that pays off near the end).
@@ -110,14 +139,18 @@ impl Solver {
     /// A solver for boards of `size` with a table of `hash_mib` MiB.
     #[must_use]
     pub fn new(size: Size, hash_mib: usize) -> Self {
+        Self::with_bytes(size, hash_mib.saturating_mul(1 << 20))
+    }
+
+    /// A solver for boards of `size` with a table of at most `hash_bytes` bytes.
+    #[must_use]
+    pub fn with_bytes(size: Size, hash_bytes: usize) -> Self {
         let key_bits = size.width() * (size.height() + 1);
         Solver {
-            tt: TranspositionTable::new(hash_mib, key_bits),
+            tt: TranspositionTable::with_bytes(hash_bytes, key_bits),
             board: Board::new(size),
             size,
             nodes: 0,
-            symmetric: false,
-            forcing: false,
         }
     }
 
@@ -150,24 +183,46 @@ impl Solver {
     /// Pons's score of `position`: exact, or with `weak` only its sign
     /// (1 a win, 0 a draw, -1 a loss). A finished game scores its result.
     pub fn solve(&mut self, position: &Connect4, weak: bool) -> i32 {
+        self.solve_within(position, weak, &SolveLimits::default())
+            .expect("a solve without limits finishes")
+    }
+
+    /// As [`Solver::solve`], but gives up (`None`) when a limit is reached.
+    /// What was learnt stays in the table.
+    pub fn solve_within(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Option<i32> {
         self.set_size(position.size());
         let b = self.board;
         let ply = position.ply() as i32;
         if position.outcome().is_some() {
-            return finished_score(position, weak);
+            return Some(finished_score(position, weak));
         }
         if position.can_win_next() {
             let score = (b.cells + 1 - ply) / 2;
-            return if weak { score.signum() } else { score };
+            return Some(if weak { score.signum() } else { score });
         }
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
             (-(b.cells - ply) / 2, (b.cells + 1 - ply) / 2)
         };
+        let mut search = Search {
+            tt: &mut self.tt,
+            board: b,
+            nodes: self.nodes,
+            symmetric: position.mirrored_key() == position.key(),
+            forcing: false,
+            limits: *limits,
+            next_check: 0,
+            aborted: false,
+        };
+        search.check_limits();
         let (current, mask) = (position.current(), position.mask());
-        self.symmetric = position.mirrored_key() == position.key();
-        while min < max {
+        while min < max && !search.aborted {
             // Halve the range, but probe nearer zero than the middle: asking
             // about a score far from the true one is cheap, and most positions
             // are close to a draw.
@@ -178,41 +233,75 @@ impl Solver {
                 mid = max / 2;
             }
             // Proving a quick win or loss is a matter of forcing moves.
-            self.forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
-            let r = self.negamax(current, mask, ply, mid, mid + 1);
+            search.forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
+            let r = search.negamax(current, mask, ply, mid, mid + 1);
             if r <= mid {
                 max = r;
             } else {
                 min = r;
             }
         }
-        // A bound found by a weak search can overshoot the -1..1 range.
-        if weak {
-            min.signum()
-        } else {
-            min
+        self.nodes = search.nodes;
+        if search.aborted {
+            return None;
         }
+        // A bound found by a weak search can overshoot the -1..1 range.
+        Some(if weak { min.signum() } else { min })
     }
 
     /// The exact score of each column of `position`, `None` for a full column
     /// (or every column, once the game is over).
     pub fn analyze(&mut self, position: &Connect4, weak: bool) -> Vec<Option<i32>> {
+        self.analyze_within(position, weak, &SolveLimits::default())
+            .expect("an analysis without limits finishes")
+    }
+
+    /// As [`Solver::analyze`], but gives up (`None`) when a limit is reached.
+    pub fn analyze_within(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Option<Vec<Option<i32>>> {
         let width = position.size().width() as u8;
-        (0..width)
-            .map(|col| {
-                let col = inarow_games::Column(col);
-                if !position.is_legal(col) {
-                    return None;
-                }
-                if position.is_winning_move(col) {
-                    let score = (position.size().cells() as i32 + 1 - position.ply() as i32) / 2;
-                    return Some(if weak { score.signum() } else { score });
-                }
+        let mut scores = Vec::with_capacity(usize::from(width));
+        for col in 0..width {
+            let col = Column(col);
+            let score = if !position.is_legal(col) {
+                None
+            } else if position.is_winning_move(col) {
+                let score = (position.size().cells() as i32 + 1 - position.ply() as i32) / 2;
+                Some(if weak { score.signum() } else { score })
+            } else {
                 let mut child = *position;
                 child.play_unchecked(col);
-                Some(-self.solve(&child, weak))
-            })
-            .collect()
+                Some(-self.solve_within(&child, weak, limits)?)
+            };
+            scores.push(score);
+        }
+        Some(scores)
+    }
+}
+
+impl Search<'_> {
+    /// Looks at the limits; sets `aborted` if one is reached.
+    #[cold]
+    fn check_limits(&mut self) {
+        let limits = &self.limits;
+        let over_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
+        let stopped = limits.signals.is_some_and(Signals::is_stopped);
+        let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
+        if over_nodes || stopped || late {
+            self.aborted = true;
+        }
+        let unlimited =
+            limits.nodes.is_none() && limits.deadline.is_none() && limits.signals.is_none();
+        self.next_check = if unlimited {
+            u64::MAX
+        } else {
+            let next = self.nodes + CHECK_EVERY;
+            limits.nodes.map_or(next, |n| next.min(n))
+        };
     }
 
     /// Null-window alpha-beta on Pons's scores. The side to move cannot win at
@@ -221,6 +310,12 @@ impl Solver {
     fn negamax(&mut self, current: u64, mask: u64, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
         let b = self.board;
         // When the root is symmetric, a position and its mirror image share an
         // entry, under the smaller key. (Otherwise mirror images hardly meet.)
@@ -393,6 +488,9 @@ impl Solver {
             let (cell, col) = (sorted.cells[i], sorted.cols[i]);
             let (c, m) = play(current, mask, cell);
             let score = -self.negamax(c, m, ply + 1, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
             if score >= beta {
                 let work = work_depth(self.nodes - nodes_before);
                 self.tt

@@ -83,6 +83,12 @@ impl TranspositionTable {
     /// A table of at most `mib` MiB (at least one bucket), for keys of `key_bits` bits.
     #[must_use]
     pub fn new(mib: usize, key_bits: u32) -> Self {
+        Self::with_bytes(mib.saturating_mul(1 << 20), key_bits)
+    }
+
+    /// A table of at most `bytes` bytes (at least one bucket).
+    #[must_use]
+    pub fn with_bytes(bytes: usize, key_bits: u32) -> Self {
         let mut table = TranspositionTable {
             buckets: Vec::new(),
             key_bits: 0,
@@ -93,20 +99,24 @@ impl TranspositionTable {
             age: 0,
         };
         table.key_bits = key_bits.clamp(1, 64);
-        table.resize(mib);
+        table.resize_bytes(bytes);
         table
     }
 
-    /// The largest number of buckets, a power of two, that fits in `mib` MiB.
-    fn bucket_count(mib: usize) -> usize {
-        let bytes = mib.saturating_mul(1 << 20);
+    /// The largest number of buckets, a power of two, that fits in `bytes`.
+    fn bucket_count(bytes: usize) -> usize {
         let buckets = (bytes / size_of::<Bucket>()).max(1);
         1 << buckets.ilog2()
     }
 
     /// Resizes to at most `mib` MiB and empties the table.
     pub fn resize(&mut self, mib: usize) {
-        let count = Self::bucket_count(mib);
+        self.resize_bytes(mib.saturating_mul(1 << 20));
+    }
+
+    /// Resizes to at most `bytes` bytes and empties the table.
+    pub fn resize_bytes(&mut self, bytes: usize) {
+        let count = Self::bucket_count(bytes);
         if count != self.buckets.len() {
             // Free the old table before allocating the new one.
             self.buckets = Vec::new();
