@@ -4,6 +4,7 @@ mod bench;
 mod perft;
 mod position;
 mod solve;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -19,6 +20,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Run the engine on stdin/stdout, speaking UCI (and UGI) as cutechess and
+    /// Fairy-Stockfish do for cfour and tictactoe. The default.
+    Uci,
     /// Count move sequences (perft), optionally split by first move.
     Perft(perft::PerftArgs),
     /// Search fixed positions to a fixed depth; the last line is `N nodes N nps`.
@@ -39,7 +43,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Solve(args)) => solve::run_solve(&args),
         Some(Command::Analyze(args)) => solve::run_analyze(&args),
-        None => Err("no subcommand yet".to_owned()),
+        Some(Command::Uci) | None => uci::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 //! total node count is the search's signature: it changes only when the
 //! search's behaviour does.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use inarow_games::{Connect4, Game, Size, TicTacToe};
@@ -12,6 +13,9 @@ use crate::SearchGame;
 
 /// The default depth of `inarow bench`, in plies.
 pub const DEFAULT_DEPTH: u32 = 16;
+
+/// The default table size of `inarow bench`, in MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
 
 /// The Connect-Four positions: a board size and a Pons move string.
 const CONNECT4: &[(&str, &str)] = &[
@@ -61,6 +65,28 @@ pub struct BenchReport {
     pub nodes: u64,
     /// Time over all positions.
     pub elapsed: Duration,
+}
+
+impl fmt::Display for BenchLine {
+    /// One position: its name, best move, score, nodes and time.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:<40} {:>7} {:>12} {:>12} nodes {:>8.1} ms",
+            self.name,
+            self.best,
+            self.score.to_string(),
+            self.nodes,
+            self.elapsed.as_secs_f64() * 1000.0
+        )
+    }
+}
+
+impl fmt::Display for BenchReport {
+    /// The signature line: `N nodes N nps`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} nodes {} nps", self.nodes, self.nps())
+    }
 }
 
 impl BenchReport {

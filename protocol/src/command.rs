@@ -1,0 +1,392 @@
+//! Commands a GUI sends, parsed into types before anything acts on them.
+//!
+//! Tokens are separated by any whitespace. Unknown `go` parameters are skipped,
+//! as the UCI specification requires; everything else that is not understood
+//! is an error that says why.
+
+use std::error::Error;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// One line from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify, list the options, `uciok`.
+    Uci,
+    /// `ugi`: as `uci`, ending with `ugiok`.
+    Ugi,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`: answered with `readyok` at once, even mid-search.
+    IsReady,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// Its new value; `None` for a button.
+        value: Option<String>,
+    },
+    /// `ucinewgame` / `uginewgame`.
+    NewGame,
+    /// `position startpos|fen <fen> [moves ...]`.
+    Position {
+        /// The FEN, or `None` for the start position.
+        fen: Option<String>,
+        /// Moves to play from there, as sent.
+        moves: Vec<String>,
+    },
+    /// `go ...`.
+    Go(Go),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d`: draw the board, with FEN, move string and side to move.
+    Display,
+    /// `eval`: the static evaluation.
+    Eval,
+    /// `perft <depth>`.
+    Perft(u32),
+    /// `bench [depth]`.
+    Bench(Option<u32>),
+    /// UGI `query gameover|p1turn|result`.
+    Query(Query),
+}
+
+/// What a UGI `query` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    /// Whether the game is over.
+    GameOver,
+    /// Whether the first player is to move.
+    P1Turn,
+    /// The result so far: `p1win`, `p2win`, `draw` or `none`.
+    Result,
+}
+
+/// The parameters of `go`. UGI's `p1time p2time p1inc p2inc` are the same as
+/// `wtime btime winc binc`: the first player is white.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// The first player's clock.
+    pub wtime: Option<Duration>,
+    /// The second player's clock.
+    pub btime: Option<Duration>,
+    /// The first player's increment.
+    pub winc: Option<Duration>,
+    /// The second player's increment.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Think exactly this long.
+    pub movetime: Option<Duration>,
+    /// Search to this depth.
+    pub depth: Option<u32>,
+    /// Search this many nodes.
+    pub nodes: Option<u64>,
+    /// Look for a win in this many moves.
+    pub mate: Option<u32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Think on the opponent's time until `ponderhit` or `stop`.
+    pub ponder: bool,
+}
+
+impl fmt::Display for Go {
+    /// The `go` line that asks for this search.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("go")?;
+        let times = [
+            ("wtime", self.wtime),
+            ("btime", self.btime),
+            ("winc", self.winc),
+            ("binc", self.binc),
+            ("movetime", self.movetime),
+        ];
+        for (name, time) in times {
+            if let Some(time) = time {
+                write!(f, " {name} {}", time.as_millis())?;
+            }
+        }
+        let counts = [
+            ("movestogo", self.movestogo.map(u64::from)),
+            ("depth", self.depth.map(u64::from)),
+            ("nodes", self.nodes),
+            ("mate", self.mate.map(u64::from)),
+        ];
+        for (name, count) in counts {
+            if let Some(count) = count {
+                write!(f, " {name} {count}")?;
+            }
+        }
+        if self.infinite {
+            f.write_str(" infinite")?;
+        }
+        if self.ponder {
+            f.write_str(" ponder")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandError(String);
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Error for CommandError {}
+
+fn error<T>(message: impl Into<String>) -> Result<T, CommandError> {
+    Err(CommandError(message.into()))
+}
+
+impl FromStr for Command {
+    type Err = CommandError;
+
+    fn from_str(line: &str) -> Result<Self, Self::Err> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&name, rest)) = tokens.split_first() else {
+            return error("empty line");
+        };
+        let no_arguments = |command: Command| {
+            if rest.is_empty() {
+                Ok(command)
+            } else {
+                error(format!("'{name}' takes no arguments"))
+            }
+        };
+        match name {
+            "uci" => no_arguments(Command::Uci),
+            "ugi" => no_arguments(Command::Ugi),
+            "isready" => no_arguments(Command::IsReady),
+            "ucinewgame" | "uginewgame" => no_arguments(Command::NewGame),
+            "stop" => no_arguments(Command::Stop),
+            "ponderhit" => no_arguments(Command::PonderHit),
+            "quit" => no_arguments(Command::Quit),
+            "d" => no_arguments(Command::Display),
+            "eval" => no_arguments(Command::Eval),
+            "debug" => match rest {
+                ["on"] => Ok(Command::Debug(true)),
+                ["off"] => Ok(Command::Debug(false)),
+                _ => error("usage: debug on|off"),
+            },
+            "setoption" => parse_setoption(rest),
+            "position" => parse_position(rest),
+            "go" => parse_go(rest).map(Command::Go),
+            "perft" => match rest {
+                [depth] => Ok(Command::Perft(number(depth, "perft depth")?)),
+                _ => error("usage: perft <depth>"),
+            },
+            "bench" => match rest {
+                [] => Ok(Command::Bench(None)),
+                [depth] => Ok(Command::Bench(Some(number(depth, "bench depth")?))),
+                _ => error("usage: bench [depth]"),
+            },
+            "query" => match rest {
+                ["gameover"] => Ok(Command::Query(Query::GameOver)),
+                ["p1turn"] => Ok(Command::Query(Query::P1Turn)),
+                ["result"] => Ok(Command::Query(Query::Result)),
+                _ => error("usage: query gameover|p1turn|result"),
+            },
+            other => error(format!("unknown command '{other}'")),
+        }
+    }
+}
+
+fn number<T: FromStr>(text: &str, what: &str) -> Result<T, CommandError> {
+    text.parse()
+        .map_err(|_| CommandError(format!("{what} '{text}' is not a valid number")))
+}
+
+fn millis(text: &str, what: &str) -> Result<Duration, CommandError> {
+    // Clocks can run negative when a GUI is late; treat that as no time left.
+    let ms: i64 = number(text, what)?;
+    Ok(Duration::from_millis(ms.max(0) as u64))
+}
+
+fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
+    let ["name", words @ ..] = rest else {
+        return error("usage: setoption name <name> [value <value>]");
+    };
+    let (name, value) = match words.iter().position(|&w| w == "value") {
+        Some(at) => (&words[..at], Some(words[at + 1..].join(" "))),
+        None => (words, None),
+    };
+    if name.is_empty() {
+        return error("setoption: missing option name");
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_position(rest: &[&str]) -> Result<Command, CommandError> {
+    let (fen, after) = match rest {
+        ["startpos", after @ ..] => (None, after),
+        ["fen", after @ ..] => {
+            let end = after
+                .iter()
+                .position(|&w| w == "moves")
+                .unwrap_or(after.len());
+            if end == 0 {
+                return error("position fen: missing FEN");
+            }
+            (Some(after[..end].join(" ")), &after[end..])
+        }
+        _ => return error("usage: position startpos|fen <fen> [moves <move>...]"),
+    };
+    let moves = match after {
+        [] => Vec::new(),
+        ["moves", moves @ ..] => moves.iter().map(|&m| m.to_owned()).collect(),
+        [other, ..] => return error(format!("position: expected 'moves', found '{other}'")),
+    };
+    Ok(Command::Position { fen, moves })
+}
+
+fn parse_go(rest: &[&str]) -> Result<Go, CommandError> {
+    let mut go = Go::default();
+    let mut tokens = rest.iter();
+    while let Some(&token) = tokens.next() {
+        let mut value = |what: &str| {
+            tokens
+                .next()
+                .copied()
+                .ok_or_else(|| CommandError(format!("go {what}: missing value")))
+        };
+        match token {
+            "wtime" | "p1time" => go.wtime = Some(millis(value(token)?, token)?),
+            "btime" | "p2time" => go.btime = Some(millis(value(token)?, token)?),
+            "winc" | "p1inc" => go.winc = Some(millis(value(token)?, token)?),
+            "binc" | "p2inc" => go.binc = Some(millis(value(token)?, token)?),
+            "movestogo" => go.movestogo = Some(number(value(token)?, token)?),
+            "movetime" => go.movetime = Some(millis(value(token)?, token)?),
+            "depth" => go.depth = Some(number(value(token)?, token)?),
+            "nodes" => go.nodes = Some(number(value(token)?, token)?),
+            "mate" => go.mate = Some(number(value(token)?, token)?),
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            // `searchmoves` and anything unknown are skipped, as UCI asks.
+            _ => {}
+        }
+    }
+    Ok(go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Command, CommandError> {
+        line.parse()
+    }
+
+    #[test]
+    fn reads_every_command() {
+        assert_eq!(parse("uci"), Ok(Command::Uci));
+        assert_eq!(parse("  ugi \t"), Ok(Command::Ugi));
+        assert_eq!(parse("uginewgame"), Ok(Command::NewGame));
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Ok(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse("setoption name UCI_Variant value cfour"),
+            Ok(Command::SetOption {
+                name: "UCI_Variant".into(),
+                value: Some("cfour".into())
+            })
+        );
+        assert_eq!(
+            parse("position fen 3/3/3[PPPPPpppp] w - - 0 1 moves b2 P@a1"),
+            Ok(Command::Position {
+                fen: Some("3/3/3[PPPPPpppp] w - - 0 1".into()),
+                moves: vec!["b2".into(), "P@a1".into()]
+            })
+        );
+        assert_eq!(
+            parse("position startpos"),
+            Ok(Command::Position {
+                fen: None,
+                moves: vec![]
+            })
+        );
+        let Ok(Command::Go(go)) =
+            parse("go wtime 2050 btime -5 winc 50 binc 50 searchmoves a1 foo infinite")
+        else {
+            panic!()
+        };
+        assert_eq!(go.wtime, Some(Duration::from_millis(2050)));
+        assert_eq!(go.btime, Some(Duration::ZERO));
+        assert!(go.infinite);
+        let Ok(Command::Go(go)) = parse("go p1time 100 p2time 200 p1inc 1 p2inc 2 movestogo 5")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (go.wtime, go.binc, go.movestogo),
+            (
+                Some(Duration::from_millis(100)),
+                Some(Duration::from_millis(2)),
+                Some(5)
+            )
+        );
+        assert_eq!(parse("query result"), Ok(Command::Query(Query::Result)));
+        assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
+        assert_eq!(parse("perft 3"), Ok(Command::Perft(3)));
+    }
+
+    #[test]
+    fn go_prints_what_it_parses() {
+        for line in [
+            "go wtime 1000 btime 900 winc 10 binc 10 movestogo 5",
+            "go movetime 50",
+            "go depth 3 nodes 100 mate 2 infinite ponder",
+        ] {
+            let Ok(Command::Go(go)) = parse(line) else {
+                panic!("{line}")
+            };
+            assert_eq!(go.to_string(), line);
+        }
+    }
+
+    #[test]
+    fn rejects_what_it_does_not_understand() {
+        for bad in [
+            "",
+            "   ",
+            "xyzzy",
+            "uci now",
+            "position",
+            "position fen",
+            "position startpos 4",
+            "position middle",
+            "setoption",
+            "setoption name",
+            "setoption value 3",
+            "go depth",
+            "go depth x",
+            "go nodes -1",
+            "perft",
+            "perft x",
+            "bench 1 2",
+            "query",
+            "query foo",
+            "debug",
+            "debug maybe",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} parsed");
+        }
+    }
+}

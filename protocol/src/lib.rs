@@ -1,0 +1,18 @@
+//! The protocol inarow speaks: UCI as cutechess-cli, the Cute Chess GUI and
+//! Fairy-Stockfish speak it for the variants `cfour` and `tictactoe`, and its
+//! UGI generalisation. `docs/PROTOCOL.md` is the contract.
+//!
+//! - [`command`]: lines from the GUI, parsed into a typed [`command::Command`]
+//!   before anything acts on them.
+//! - [`response`]: lines to the GUI, as types with their exact text.
+//! - [`session`]: the engine side, generic over its input and output streams.
+//! - [`client`]: driving an external engine process (for matches and play).
+
+pub mod client;
+pub mod command;
+pub mod response;
+pub mod session;
+
+pub use command::{Command, CommandError, Go, Query};
+pub use response::{InfoLine, Response, UciScore};
+pub use session::{Flow, Session};

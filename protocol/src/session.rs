@@ -1,0 +1,705 @@
+//! The engine side of UCI / UGI: reads command lines, keeps the game, runs
+//! searches on their own thread and writes the answers.
+//!
+//! Reading never stops while a search runs: `isready` is answered at once,
+//! `stop` ends the search, and `position` only changes the position the next
+//! search starts from. A `go`, `setoption` or `ucinewgame` that arrives during a
+//! search first stops it (its `bestmove` is sent). After `go infinite` or
+//! `go ponder`, `bestmove` waits for `stop` (or `ponderhit`), as UCI requires.
+
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use inarow_engine::bench;
+use inarow_engine::score::pons_score;
+use inarow_engine::{Clock, Info, Limits, Score, SearchGame, SearchResult, Searcher, Signals};
+use inarow_games::perft::divide;
+use inarow_games::{AnyGame, Connect4, Game, Outcome, Player, TicTacToe, Variant};
+
+use crate::command::{Command, Go, Query};
+use crate::response::{InfoLine, OptionDecl, OptionKind, Response, UciScore};
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = concat!("inarow ", env!("CARGO_PKG_VERSION"));
+/// The engine's authors in `id author`.
+pub const ENGINE_AUTHOR: &str = "the inarow developers";
+
+const DEFAULT_HASH_MIB: i64 = 64;
+const MAX_HASH_MIB: i64 = 32_768;
+const DEFAULT_OVERHEAD_MS: i64 = 30;
+const MAX_MULTIPV: i64 = 9;
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `quit`: the session is over.
+    Quit,
+}
+
+/// The searchers, one per game; a running search holds them.
+struct Engines {
+    connect4: Searcher<Connect4>,
+    tictactoe: Searcher<TicTacToe>,
+}
+
+impl Engines {
+    fn new(hash_mib: usize) -> Self {
+        Engines {
+            connect4: Searcher::new(hash_mib),
+            tictactoe: Searcher::new(hash_mib.min(16)),
+        }
+    }
+}
+
+/// What the session and its search thread share.
+struct Control {
+    signals: Signals,
+    /// Whether `bestmove` must wait: after `go infinite` or `go ponder`, until
+    /// `stop` or `ponderhit`.
+    hold: Mutex<bool>,
+    released: Condvar,
+}
+
+impl Control {
+    fn release(&self) {
+        *lock(&self.hold) = false;
+        self.released.notify_all();
+    }
+
+    fn wait_until_released(&self) {
+        let mut held = lock(&self.hold);
+        while *held {
+            held = self
+                .released
+                .wait(held)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// Locks a mutex, carrying on if another thread panicked while holding it.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+struct Running {
+    handle: JoinHandle<Engines>,
+    control: Arc<Control>,
+}
+
+/// The options a GUI can set.
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    hash_mib: usize,
+    multipv: usize,
+    overhead: Duration,
+    ponder: bool,
+}
+
+/// A UCI / UGI engine session writing to `W`.
+pub struct Session<W: Write + Send + 'static> {
+    out: Arc<Mutex<W>>,
+    variant: Variant,
+    /// The start of the current game: `None` for the variant's start position.
+    start_fen: Option<String>,
+    position: AnyGame,
+    /// Moves played from the start, in drop notation.
+    moves: Vec<String>,
+    options: Options,
+    engines: Option<Engines>,
+    running: Option<Running>,
+    debug: bool,
+}
+
+impl<W: Write + Send + 'static> Session<W> {
+    /// A session writing its answers to `out`, with Connect Four 7x6 set up.
+    pub fn new(out: W) -> Self {
+        let options = Options {
+            hash_mib: DEFAULT_HASH_MIB as usize,
+            multipv: 1,
+            overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS as u64),
+            ponder: false,
+        };
+        Session {
+            out: Arc::new(Mutex::new(out)),
+            variant: Variant::default(),
+            start_fen: None,
+            position: AnyGame::new(Variant::default()),
+            moves: Vec::new(),
+            options,
+            engines: Some(Engines::new(options.hash_mib)),
+            running: None,
+            debug: false,
+        }
+    }
+
+    /// The writer the session answers to (for tests).
+    pub fn output(&self) -> Arc<Mutex<W>> {
+        Arc::clone(&self.out)
+    }
+
+    /// Reads and answers lines until `quit` or the end of the input; a running
+    /// search is stopped first.
+    pub fn run<R: BufRead>(&mut self, input: R) {
+        for line in input.lines() {
+            let Ok(line) = line else {
+                log::warn!("stdin is not readable any more; quitting");
+                break;
+            };
+            if self.handle_line(&line) == Flow::Quit {
+                return;
+            }
+        }
+        self.stop_search();
+    }
+
+    /// Answers one line.
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        log::debug!("<< {line}");
+        if line.trim().is_empty() {
+            return Flow::Continue;
+        }
+        match line.parse::<Command>() {
+            Ok(command) => self.execute(command),
+            Err(e) => {
+                self.send(Response::InfoString(format!("error: {e}")));
+                Flow::Continue
+            }
+        }
+    }
+
+    fn send(&self, response: Response) {
+        send(&self.out, &response);
+    }
+
+    fn error(&self, message: impl std::fmt::Display) {
+        self.send(Response::InfoString(format!("error: {message}")));
+    }
+
+    fn execute(&mut self, command: Command) -> Flow {
+        match command {
+            Command::Uci | Command::Ugi => {
+                self.send(Response::Id {
+                    name: ENGINE_NAME.to_owned(),
+                    author: ENGINE_AUTHOR.to_owned(),
+                });
+                for decl in option_decls() {
+                    self.send(Response::Option(decl));
+                }
+                self.send(if command == Command::Uci {
+                    Response::UciOk
+                } else {
+                    Response::UgiOk
+                });
+            }
+            Command::Debug(on) => self.debug = on,
+            Command::IsReady => self.send(Response::ReadyOk),
+            Command::SetOption { name, value } => {
+                self.stop_search();
+                if let Err(e) = self.set_option(&name, value.as_deref()) {
+                    self.error(e);
+                }
+            }
+            Command::NewGame => {
+                self.stop_search();
+                if let Some(engines) = &mut self.engines {
+                    engines.connect4.clear();
+                    engines.tictactoe.clear();
+                }
+                self.start_fen = None;
+                self.position = AnyGame::new(self.variant);
+                self.moves.clear();
+            }
+            Command::Position { fen, moves } => {
+                if let Err(e) = self.set_position(fen, &moves) {
+                    self.error(e);
+                }
+            }
+            Command::Go(go) => self.go(&go),
+            Command::Stop => self.stop_search(),
+            Command::PonderHit => {
+                if let Some(running) = &self.running {
+                    running.control.signals.set_ponder(false);
+                    running.control.release();
+                }
+            }
+            Command::Quit => {
+                self.stop_search();
+                return Flow::Quit;
+            }
+            Command::Display => self.display(),
+            Command::Eval => self.eval(),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Bench(depth) => self.bench(depth),
+            Command::Query(query) => self.query(query),
+        }
+        Flow::Continue
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let spin = |min: i64, max: i64| -> Result<i64, String> {
+            let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
+            let n: i64 = text
+                .parse()
+                .map_err(|_| format!("option {name}: '{text}' is not a number"))?;
+            if (min..=max).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("option {name}: {n} is out of range {min}..{max}"))
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let text = value.ok_or("option UCI_Variant needs a value")?;
+                let variant: Variant = text.parse()?;
+                self.variant = variant;
+                self.start_fen = None;
+                self.position = AnyGame::new(variant);
+                self.moves.clear();
+            }
+            "hash" => {
+                let mib = spin(1, MAX_HASH_MIB)? as usize;
+                self.options.hash_mib = mib;
+                if let Some(engines) = &mut self.engines {
+                    engines.connect4.set_hash(mib);
+                    engines.tictactoe.set_hash(mib.min(16));
+                }
+            }
+            "clear hash" => {
+                if let Some(engines) = &mut self.engines {
+                    engines.connect4.clear();
+                    engines.tictactoe.clear();
+                }
+            }
+            "multipv" => self.options.multipv = spin(1, MAX_MULTIPV)? as usize,
+            "move overhead" => self.options.overhead = Duration::from_millis(spin(0, 5000)? as u64),
+            "ponder" => {
+                self.options.ponder = match value {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return Err("option Ponder: the value is true or false".to_owned()),
+                }
+            }
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, fen: Option<String>, moves: &[String]) -> Result<(), String> {
+        let mut position = match &fen {
+            None => AnyGame::new(self.variant),
+            Some(text) => AnyGame::from_fen(self.variant, text).map_err(|e| e.to_string())?,
+        };
+        let mut played = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            let drop = position
+                .play_text(text)
+                .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+            played.push(drop.to_string());
+        }
+        self.start_fen = fen;
+        self.position = position;
+        self.moves = played;
+        Ok(())
+    }
+
+    fn go(&mut self, go: &Go) {
+        self.stop_search();
+        let Some(mut engines) = self.engines.take() else {
+            self.error("no engine available");
+            return;
+        };
+        let limits = self.limits(go);
+        let hold = go.infinite || go.ponder;
+        let control = Arc::new(Control {
+            signals: Signals::new(),
+            hold: Mutex::new(hold),
+            released: Condvar::new(),
+        });
+        control.signals.set_ponder(go.ponder);
+        let out = Arc::clone(&self.out);
+        let position = self.position;
+        let thread_control = Arc::clone(&control);
+        let spawned = std::thread::Builder::new()
+            .name("search".to_owned())
+            .spawn(move || {
+                match position {
+                    AnyGame::Connect4(p) => {
+                        think(&mut engines.connect4, &p, &limits, &thread_control, &out)
+                    }
+                    AnyGame::TicTacToe(p) => {
+                        think(&mut engines.tictactoe, &p, &limits, &thread_control, &out)
+                    }
+                }
+                engines
+            });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { handle, control }),
+            Err(e) => {
+                self.engines = Some(Engines::new(self.options.hash_mib));
+                self.error(format!("cannot start the search: {e}"));
+            }
+        }
+    }
+
+    fn limits(&self, go: &Go) -> Limits {
+        let (time, increment) = match self.position.side_to_move() {
+            Player::First => (go.wtime, go.winc),
+            Player::Second => (go.btime, go.binc),
+        };
+        let clock = time.map(|time| Clock {
+            time,
+            increment: increment.unwrap_or_default(),
+            moves_to_go: go.movestogo,
+        });
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: go.movetime,
+            clock: if go.infinite { None } else { clock },
+            overhead: self.options.overhead,
+            deadline: None,
+            mate: go.mate,
+            multipv: self.options.multipv,
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.control.signals.stop();
+            running.control.release();
+            match running.handle.join() {
+                Ok(engines) => self.engines = Some(engines),
+                Err(_) => {
+                    log::error!("the search thread panicked; starting afresh");
+                    self.engines = Some(Engines::new(self.options.hash_mib));
+                    self.send(Response::BestMove {
+                        best: None,
+                        ponder: None,
+                    });
+                }
+            }
+        }
+    }
+
+    fn display(&self) {
+        let mut text = self.position.to_string();
+        text.push_str(&format!("Fen: {}\n", self.position.fen()));
+        let moves = match (&self.position, &self.start_fen) {
+            (AnyGame::Connect4(_), None) => pons_string(&self.moves),
+            (AnyGame::Connect4(p), Some(_)) => p.to_move_string().unwrap_or_else(|| "-".to_owned()),
+            (AnyGame::TicTacToe(_), _) => self.moves.join(" "),
+        };
+        text.push_str(&format!(
+            "Moves: {}\n",
+            if moves.is_empty() { "-" } else { &moves }
+        ));
+        let side = match self.position.outcome() {
+            Some(outcome) => format!("none, the game is over ({})", outcome_text(outcome)),
+            None => match self.position.side_to_move() {
+                Player::First => "first player (P, white)".to_owned(),
+                Player::Second => "second player (p, black)".to_owned(),
+            },
+        };
+        text.push_str(&format!("Side to move: {side}"));
+        self.send(Response::Text(text));
+    }
+
+    fn eval(&self) {
+        let text = match (self.position.outcome(), &self.position) {
+            (Some(outcome), _) => format!("The game is over: {}", outcome_text(outcome)),
+            (None, AnyGame::Connect4(p)) => static_eval(p),
+            (None, AnyGame::TicTacToe(p)) => static_eval(p),
+        };
+        self.send(Response::Text(text));
+    }
+
+    fn perft(&self, depth: u32) {
+        let start = std::time::Instant::now();
+        let lines: Vec<String> = match &self.position {
+            AnyGame::Connect4(p) => divide_lines(p, depth),
+            AnyGame::TicTacToe(p) => divide_lines(p, depth),
+        };
+        let total: u64 = lines
+            .iter()
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
+            .sum();
+        let total = if depth == 0 { 1 } else { total };
+        let mut text = lines.join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let elapsed = start.elapsed();
+        text.push_str(&format!(
+            "total {total}\ntime {:.3} s\nnps {:.0}",
+            elapsed.as_secs_f64(),
+            total as f64 / elapsed.as_secs_f64().max(1e-9)
+        ));
+        self.send(Response::Text(text));
+    }
+
+    fn bench(&mut self, depth: Option<u32>) {
+        self.stop_search();
+        let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
+        let out = Arc::clone(&self.out);
+        let report = bench::run(depth, bench::DEFAULT_HASH_MIB, |line| {
+            send(&out, &Response::Text(line.to_string()));
+        });
+        self.send(Response::Text(report.to_string()));
+    }
+
+    fn query(&self, query: Query) {
+        let answer = match query {
+            Query::GameOver => self.position.outcome().is_some().to_string(),
+            Query::P1Turn => (self.position.outcome().is_none()
+                && self.position.side_to_move() == Player::First)
+                .to_string(),
+            Query::Result => match self.position.outcome() {
+                None => "none",
+                Some(Outcome::Win(Player::First)) => "p1win",
+                Some(Outcome::Win(Player::Second)) => "p2win",
+                Some(Outcome::Draw) => "draw",
+            }
+            .to_owned(),
+        };
+        self.send(Response::Response(answer));
+    }
+}
+
+impl<W: Write + Send + 'static> Drop for Session<W> {
+    fn drop(&mut self) {
+        self.stop_search();
+    }
+}
+
+/// Writes one response and flushes.
+fn send<W: Write>(out: &Mutex<W>, response: &Response) {
+    let mut out = lock(out);
+    let text = response.to_string();
+    log::debug!(">> {text}");
+    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+        log::warn!("cannot write to the GUI");
+    }
+}
+
+fn option_decls() -> Vec<OptionDecl> {
+    vec![
+        OptionDecl {
+            name: "UCI_Variant",
+            kind: OptionKind::Combo {
+                default: Variant::default().name().to_owned(),
+                vars: Variant::NAMES.iter().map(|&n| n.to_owned()).collect(),
+            },
+        },
+        OptionDecl {
+            name: "Hash",
+            kind: OptionKind::Spin {
+                default: DEFAULT_HASH_MIB,
+                min: 1,
+                max: MAX_HASH_MIB,
+            },
+        },
+        OptionDecl {
+            name: "Clear Hash",
+            kind: OptionKind::Button,
+        },
+        OptionDecl {
+            name: "MultiPV",
+            kind: OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: MAX_MULTIPV,
+            },
+        },
+        OptionDecl {
+            name: "Move Overhead",
+            kind: OptionKind::Spin {
+                default: DEFAULT_OVERHEAD_MS,
+                min: 0,
+                max: 5000,
+            },
+        },
+        OptionDecl {
+            name: "Ponder",
+            kind: OptionKind::Check { default: false },
+        },
+    ]
+}
+
+/// Searches on the search thread: `info` lines as it goes, then the final
+/// `info`, then (once released, after `go infinite` or `go ponder`) `bestmove`.
+fn think<G: UciGame, W: Write>(
+    searcher: &mut Searcher<G>,
+    position: &G,
+    limits: &Limits,
+    control: &Control,
+    out: &Mutex<W>,
+) {
+    if let Some(outcome) = position.outcome() {
+        let score = match outcome {
+            Outcome::Draw => UciScore::Cp(0),
+            Outcome::Win(_) => UciScore::Mate(0),
+        };
+        send(
+            out,
+            &Response::Info(InfoLine {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                nodes: 0,
+                time: Duration::ZERO,
+                hashfull: 0,
+                pv: Vec::new(),
+            }),
+        );
+        send(
+            out,
+            &Response::InfoString(format!("the game is over: {}", outcome_text(outcome))),
+        );
+        control.wait_until_released();
+        send(
+            out,
+            &Response::BestMove {
+                best: None,
+                ponder: None,
+            },
+        );
+        return;
+    }
+    let result = searcher.search(position, limits, &control.signals, |info| {
+        send(
+            out,
+            &Response::Info(info_line(position, info, info.nodes, info.elapsed)),
+        );
+    });
+    final_report(position, &result, out);
+    control.wait_until_released();
+    send(
+        out,
+        &Response::BestMove {
+            best: result.best.map(|mv| position.to_drop(mv).to_string()),
+            ponder: result.best.zip(result.ponder).map(|(best, reply)| {
+                let mut after = position.clone();
+                after.play_unchecked(best);
+                after.to_drop(reply).to_string()
+            }),
+        },
+    );
+}
+
+/// The last `info` line of a search, with the totals, and what is proven.
+fn final_report<G: UciGame, W: Write>(
+    position: &G,
+    result: &SearchResult<G::Move>,
+    out: &Mutex<W>,
+) {
+    let mut info = result.info();
+    if info.pv.is_empty() {
+        info.pv.extend(result.best);
+    }
+    send(
+        out,
+        &Response::Info(info_line(position, &info, result.nodes, result.elapsed)),
+    );
+    if info.score == Score::Draw {
+        send(out, &Response::InfoString("proven draw".to_owned()));
+    }
+    if let Some(pons) = position.exact_score(info.score) {
+        send(
+            out,
+            &Response::InfoString(format!("exact score {pons} (Pons)")),
+        );
+    }
+}
+
+fn info_line<G: Game>(
+    position: &G,
+    info: &Info<G::Move>,
+    nodes: u64,
+    elapsed: Duration,
+) -> InfoLine {
+    InfoLine {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv,
+        score: info.score.into(),
+        nodes,
+        time: elapsed,
+        hashfull: info.hashfull,
+        pv: pv_text(position, &info.pv),
+    }
+}
+
+/// A principal variation in drop notation: each move is written in the
+/// position it is played in.
+fn pv_text<G: Game>(position: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut position = position.clone();
+    let mut text = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        if !position.is_legal(mv) {
+            break;
+        }
+        text.push(position.to_drop(mv).to_string());
+        position.play_unchecked(mv);
+    }
+    text
+}
+
+/// What the protocol needs of a game beyond searching it.
+trait UciGame: SearchGame {
+    /// Pons's exact score of a proven result, where the game has one.
+    fn exact_score(&self, score: Score) -> Option<i32>;
+}
+
+impl UciGame for Connect4 {
+    fn exact_score(&self, score: Score) -> Option<i32> {
+        pons_score(self, score)
+    }
+}
+
+impl UciGame for TicTacToe {
+    fn exact_score(&self, _score: Score) -> Option<i32> {
+        None
+    }
+}
+
+fn static_eval<G: SearchGame>(position: &G) -> String {
+    if position.can_win_now() {
+        return "Static evaluation: the side to move wins with its next move".to_owned();
+    }
+    let value = position.evaluate();
+    format!(
+        "Static evaluation: cp {value} ({:+.2} stones) for the side to move",
+        f64::from(value) / 100.0
+    )
+}
+
+fn divide_lines<G: Game>(position: &G, depth: u32) -> Vec<String> {
+    divide(position, depth)
+        .into_iter()
+        .map(|(mv, count)| format!("{} {count}", position.to_drop(mv)))
+        .collect()
+}
+
+fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Win(Player::First) => "the first player won",
+        Outcome::Win(Player::Second) => "the second player won",
+        Outcome::Draw => "a draw",
+    }
+}
+
+/// Drop moves of Connect Four as a Pons move string (files from 1).
+fn pons_string(moves: &[String]) -> String {
+    moves
+        .iter()
+        .filter_map(|m| m.strip_prefix("P@")?.chars().next())
+        .map(|file| char::from(b'1' + (file as u8 - b'a')))
+        .collect()
+}
