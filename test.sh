@@ -5,6 +5,15 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
+# The games test plays against Fairy-Stockfish (Debian package fairy-stockfish).
+if [ ! -x /usr/games/fairy-stockfish ]; then
+  echo "test.sh: installing fairy-stockfish"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fairy-stockfish
+fi
+
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet

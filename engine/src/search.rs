@@ -294,7 +294,7 @@ impl<G: SearchGame> Searcher<G> {
                 .oracle
                 .get_or_insert_with(|| G::Oracle::new(oracle_bytes));
             let before = oracle.nodes();
-            let solved = oracle.solve(position, &oracle_limits);
+            let solved = oracle.solve(position, limits.multipv, &oracle_limits);
             oracle_nodes = oracle.nodes() - before;
             if let Some(moves) = solved.filter(|moves| !moves.is_empty()) {
                 return Self::oracle_result(
