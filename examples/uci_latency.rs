@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use inarow_protocol::client::{Engine, EngineCommand};
+use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::Go;
 
 fn median(mut samples: Vec<Duration>) -> Duration {
@@ -21,7 +21,9 @@ fn ms(d: Duration) -> String {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let program = args.next().unwrap_or_else(|| "target/release/inarow".to_owned());
+    let program = args
+        .next()
+        .unwrap_or_else(|| "target/release/inarow".to_owned());
     let runs: usize = args.next().map_or(Ok(20), |r| r.parse())?;
     let command = EngineCommand::parse(&program)?;
     let timeout = Duration::from_secs(10);
@@ -37,10 +39,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..runs {
         let spawned = Instant::now();
         let mut engine = Engine::spawn(&command, "inarow", false)?;
-        engine.handshake(timeout)?;
+        engine.handshake(Dialect::Uci, timeout)?;
         engine.is_ready(timeout)?;
-        engine.position(None, &[])?;
-        let answer = engine.go(&go(50), timeout)?;
+        engine.position::<String>(None, &[])?;
+        let answer = engine.search(&go(50), timeout, |_| {})?;
         first_move.push(answer.elapsed);
         from_spawn.push(spawned.elapsed());
 
@@ -48,18 +50,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         std::thread::sleep(Duration::from_millis(100));
         let stop = Instant::now();
         engine.send("stop")?;
-        engine.wait_best_move(stop, stop + timeout)?;
+        engine.wait_best_move(stop, stop + timeout, |_| {})?;
         stop_latency.push(stop.elapsed());
 
         engine.position(None, &["P@d1".to_owned()])?;
-        let answer = engine.go(&go(100), timeout)?;
+        let answer = engine.search(&go(100), timeout, |_| {})?;
         overshoot.push(answer.elapsed.saturating_sub(Duration::from_millis(100)));
         engine.quit(Duration::from_secs(1));
     }
     println!("uci latency over {runs} runs (medians):");
-    println!("  stop -> bestmove                    {}", ms(median(stop_latency)));
-    println!("  go movetime 100 overshoot           {}", ms(median(overshoot)));
-    println!("  startpos go movetime 50 -> bestmove {}", ms(median(first_move)));
-    println!("  process start -> first bestmove     {}", ms(median(from_spawn)));
+    println!(
+        "  stop -> bestmove                    {}",
+        ms(median(stop_latency))
+    );
+    println!(
+        "  go movetime 100 overshoot           {}",
+        ms(median(overshoot))
+    );
+    println!(
+        "  startpos go movetime 50 -> bestmove {}",
+        ms(median(first_move))
+    );
+    println!(
+        "  process start -> first bestmove     {}",
+        ms(median(from_spawn))
+    );
     Ok(())
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use inarow_games::{AnyGame, Outcome, Player, Variant};
-use inarow_protocol::client::{Engine, EngineCommand};
+use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::{Go, UciScore};
 
 const FAIRY: &str = "/usr/games/fairy-stockfish";
@@ -19,12 +19,14 @@ fn start(program: &str, args: &[&str], variant: &str) -> Engine {
         dir: None,
     };
     let mut engine = Engine::spawn(&command, program, false).unwrap();
-    engine.handshake(Duration::from_secs(10)).unwrap();
+    engine
+        .handshake(Dialect::Uci, Duration::from_secs(10))
+        .unwrap();
     if program == FAIRY {
         let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants.ini");
-        engine.set_option("VariantPath", variants).unwrap();
+        engine.set_option("VariantPath", Some(variants)).unwrap();
     }
-    engine.set_option("UCI_Variant", variant).unwrap();
+    engine.set_option("UCI_Variant", Some(variant)).unwrap();
     engine.send("ucinewgame").unwrap();
     engine.is_ready(Duration::from_secs(10)).unwrap();
     engine
@@ -54,7 +56,7 @@ fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Play
     while game.outcome().is_none() {
         let engine = &mut engines[game.ply() as usize % 2];
         engine.position(None, &moves).unwrap();
-        let answer = engine.go(&go, Duration::from_secs(10)).unwrap();
+        let answer = engine.search(&go, Duration::from_secs(10), |_| {}).unwrap();
         let mv = answer
             .best
             .unwrap_or_else(|| panic!("no move in {}", game.fen()));
@@ -67,7 +69,7 @@ fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Play
     // Both engines see the game as over, with the same result.
     for engine in &mut engines {
         engine.position(None, &moves).unwrap();
-        let answer = engine.go(&go, Duration::from_secs(10)).unwrap();
+        let answer = engine.search(&go, Duration::from_secs(10), |_| {}).unwrap();
         assert_eq!(
             answer.best, None,
             "{variant_name}: a finished game has no move"

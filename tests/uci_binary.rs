@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use inarow_protocol::client::{Engine, EngineCommand};
+use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::Go;
 
 fn inarow(args: &[&str]) -> EngineCommand {
@@ -23,10 +23,13 @@ fn ms(n: u64) -> Duration {
 fn the_binary_is_a_uci_engine_by_default() {
     for args in [&[][..], &["uci"]] {
         let mut engine = Engine::spawn(&inarow(args), "inarow", false).unwrap();
-        let id = engine.handshake(Duration::from_secs(5)).unwrap();
-        assert!(id.name.unwrap().starts_with("inarow"));
-        assert!(id.options.contains(&"UCI_Variant".to_owned()));
-        engine.set_option("UCI_Variant", "cfour").unwrap();
+        let id = engine
+            .handshake(Dialect::Uci, Duration::from_secs(5))
+            .unwrap();
+        assert!(id.name.as_deref().unwrap_or("").starts_with("inarow"));
+        let has_variant = id.option("UCI_Variant").is_some();
+        assert!(has_variant);
+        engine.set_option("UCI_Variant", Some("cfour")).unwrap();
         engine.send("ucinewgame").unwrap();
         engine.is_ready(Duration::from_secs(5)).unwrap();
         engine
@@ -36,12 +39,12 @@ fn the_binary_is_a_uci_engine_by_default() {
             movetime: Some(ms(50)),
             ..Go::default()
         };
-        let best = engine.go(&go, Duration::from_secs(5)).unwrap();
+        let best = engine.search(&go, Duration::from_secs(5), |_| {}).unwrap();
         assert!(best.best.unwrap().starts_with("P@"));
         assert!(best.info.is_some());
         engine.send("quit").unwrap();
         let deadline = Instant::now() + Duration::from_secs(2);
-        while !engine.has_exited() {
+        while engine.exit_status().is_none() {
             assert!(Instant::now() < deadline, "quit ends the process");
             std::thread::sleep(ms(5));
         }
@@ -80,16 +83,18 @@ fn end_of_input_stops_the_search_and_exits() {
 #[test]
 fn timing_is_prompt() {
     let mut engine = Engine::spawn(&inarow(&[]), "inarow", false).unwrap();
-    engine.handshake(Duration::from_secs(5)).unwrap();
+    engine
+        .handshake(Dialect::Uci, Duration::from_secs(5))
+        .unwrap();
     engine.is_ready(Duration::from_secs(5)).unwrap();
-    engine.position(None, &[]).unwrap();
+    engine.position::<String>(None, &[]).unwrap();
     // stop -> bestmove.
     engine.send("go infinite").unwrap();
     std::thread::sleep(ms(200));
     let stop = Instant::now();
     engine.send("stop").unwrap();
     engine
-        .wait_best_move(stop, stop + Duration::from_secs(2))
+        .wait_best_move(stop, stop + Duration::from_secs(2), |_| {})
         .unwrap();
     assert!(stop.elapsed() < ms(250), "stop took {:?}", stop.elapsed());
     // movetime 100 returns in about 100 ms.
@@ -97,7 +102,7 @@ fn timing_is_prompt() {
         movetime: Some(ms(100)),
         ..Go::default()
     };
-    let best = engine.go(&go, Duration::from_secs(5)).unwrap();
+    let best = engine.search(&go, Duration::from_secs(5), |_| {}).unwrap();
     assert!(
         best.elapsed < ms(600),
         "movetime 100 took {:?}",

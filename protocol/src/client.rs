@@ -734,6 +734,11 @@ impl Engine {
                 }
                 continue;
             }
+            // Only a `bestmove` line takes the last score: an `info string`
+            // may come between the two.
+            if line.text.split_whitespace().next() != Some("bestmove") {
+                continue;
+            }
             let elapsed = line.at.saturating_duration_since(sent);
             if let Some(best) = BestMove::parse(&line.text, scored.take(), elapsed) {
                 return best;
