@@ -34,12 +34,19 @@ pub struct Thought {
 
 /// Verdict words for a proven or heuristic score of the side to move.
 pub fn verdict(score: Score) -> String {
-    match (score, score.mate_moves()) {
-        (Score::Draw, _) => "draw".to_owned(),
-        (Score::Heuristic(v), _) => format!("{:+.2}", f64::from(v) / 100.0),
-        (_, Some(n)) if n > 0 => format!("wins in {n} move{}", if n == 1 { "" } else { "s" }),
-        (_, Some(n)) => format!("loses in {} move{}", -n, if n == -1 { "" } else { "s" }),
-        (_, None) => "?".to_owned(),
+    match score {
+        Score::Draw => "draw".to_owned(),
+        _ => uci_verdict(score.into()),
+    }
+}
+
+/// Verdict words for a UCI score: `wins in 3 moves`, `loses in 1 move`, `+0.35`.
+fn uci_verdict(score: UciScore) -> String {
+    let moves = |n: i32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    match score {
+        UciScore::Mate(n) if n > 0 => format!("wins in {}", moves(n)),
+        UciScore::Mate(n) => format!("loses in {}", moves(-n)),
+        UciScore::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
     }
 }
 
@@ -328,16 +335,9 @@ impl External {
             .parse_move(&text)
             .map_err(|e| format!("the engine played '{text}': {e}"))?;
         let info = answer.info.unwrap_or_default();
-        let verdict = match info.score {
-            Some(UciScore::Mate(n)) if n > 0 => {
-                format!("wins in {n} move{}", if n == 1 { "" } else { "s" })
-            }
-            Some(UciScore::Mate(n)) => {
-                format!("loses in {} move{}", -n, if n == -1 { "" } else { "s" })
-            }
-            Some(UciScore::Cp(v)) => format!("{:+.2}", f64::from(v) / 100.0),
-            None => "no score".to_owned(),
-        };
+        let verdict = info
+            .score
+            .map_or_else(|| "no score".to_owned(), uci_verdict);
         Ok(Thought {
             mv,
             verdict,
