@@ -53,7 +53,7 @@ fn uci_verdict(score: UciScore) -> String {
 /// The opponent.
 pub enum Opponent {
     /// inarow's own search.
-    Builtin(Builtin),
+    Builtin(Box<Builtin>),
     /// An external UCI engine.
     External(External),
 }
