@@ -119,11 +119,11 @@ fn opponent(args: &PlayArgs, start: &AnyGame) -> Result<Opponent, String> {
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    Ok(Opponent::Builtin(Builtin::new(
+    Ok(Opponent::Builtin(Box::new(Builtin::new(
         strength,
         args.hash.max(1),
         seed,
-    )))
+    ))))
 }
 
 /// A game in progress.
