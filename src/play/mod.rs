@@ -106,7 +106,7 @@ fn opponent(args: &PlayArgs, start: &AnyGame) -> Result<Opponent, String> {
             },
         };
         return External::start(&command, &options, start.variant().name(), go)
-            .map(Opponent::External);
+            .map(|e| Opponent::External(Box::new(e)));
     }
     let strength = match (args.movetime, args.depth, args.level) {
         (Some(ms), _, _) => Strength::MoveTime(Duration::from_millis(ms)),

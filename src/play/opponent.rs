@@ -55,7 +55,7 @@ pub enum Opponent {
     /// inarow's own search.
     Builtin(Box<Builtin>),
     /// An external UCI engine.
-    External(External),
+    External(Box<External>),
 }
 
 impl Opponent {
