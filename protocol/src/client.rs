@@ -374,24 +374,17 @@ pub struct BestMove {
 }
 
 impl BestMove {
-    /// Reads a `bestmove` line; `None` if the line is not one.
+    /// Reads a `bestmove` line.
     ///
     /// # Errors
     /// [`ClientError::Protocol`] if the line names no move.
-    fn parse(
-        line: &str,
-        info: Option<EngineInfo>,
-        elapsed: Duration,
-    ) -> Option<Result<Self, ClientError>> {
-        let mut tokens = line.split_whitespace();
-        if tokens.next() != Some("bestmove") {
-            return None;
-        }
+    fn parse(line: &str, info: Option<EngineInfo>, elapsed: Duration) -> Result<Self, ClientError> {
+        let mut tokens = line.split_whitespace().skip(1);
         let Some(best) = tokens.next() else {
-            return Some(Err(ClientError::Protocol(format!(
+            return Err(ClientError::Protocol(format!(
                 "'{}' names no move",
                 line.trim()
-            ))));
+            )));
         };
         let ponder = match (tokens.next(), tokens.next()) {
             (Some("ponder"), Some(reply)) => Some(reply.to_owned()),
@@ -401,12 +394,12 @@ impl BestMove {
             "0000" | "(none)" => None,
             mv => Some(mv.to_owned()),
         };
-        Some(Ok(BestMove {
+        Ok(BestMove {
             best,
             ponder,
             info,
             elapsed,
-        }))
+        })
     }
 }
 
@@ -734,9 +727,9 @@ impl Engine {
                 }
                 continue;
             }
-            let elapsed = line.at.saturating_duration_since(sent);
-            if let Some(best) = BestMove::parse(&line.text, scored.take(), elapsed) {
-                return best;
+            if line.text.split_whitespace().next() == Some("bestmove") {
+                let elapsed = line.at.saturating_duration_since(sent);
+                return BestMove::parse(&line.text, scored, elapsed);
             }
         }
     }
@@ -914,6 +907,7 @@ mod tests {
                      echo "info depth 1 score cp 12 nodes 7 time 1 pv P@d1"
                      echo "info depth 2 seldepth 3 score mate -3 nodes 90 time 2 pv P@d1 P@d2"
                      echo "info currmove P@c1"
+                     echo "info string the last scored line still counts"
                      echo "bestmove P@d1 ponder P@d2" ;;
                 quit) exit 0 ;;
             esac
