@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use super::runner::Termination;
-use super::stats::{format_elo, format_error, Estimate, Pentanomial, Sprt, Trinomial, Verdict};
+use super::stats::{format_elo, format_error, Pentanomial, Sprt, Trinomial, Verdict};
 
 /// The results so far, from the first engine's side.
 #[derive(Clone, Debug, Default)]
@@ -46,20 +46,20 @@ impl Tally {
         self.results.games()
     }
 
-    /// The estimate the SPRT uses: per pair with game pairs, else per game.
+    /// The SPRT's log-likelihood ratio: per pair with game pairs, else per game.
     #[must_use]
-    pub fn sprt_estimate(&self, paired: bool) -> Estimate {
+    pub fn llr(&self, sprt: &Sprt, paired: bool) -> f64 {
         if paired {
-            self.pairs.estimate()
+            self.pairs.llr(sprt)
         } else {
-            self.results.estimate()
+            self.results.llr(sprt)
         }
     }
 
     /// The SPRT's verdict so far, if it has one.
     #[must_use]
     pub fn verdict(&self, sprt: &Sprt, paired: bool) -> Option<Verdict> {
-        sprt.verdict(self.sprt_estimate(paired).llr(sprt.elo0, sprt.elo1))
+        sprt.verdict(self.llr(sprt, paired))
     }
 }
 
@@ -191,9 +191,7 @@ pub fn final_report(tally: &Tally, summary: &Summary<'_>) -> String {
         format_error(pairs.elo_error95())
     );
     if let Some(sprt) = &summary.sprt {
-        let llr = tally
-            .sprt_estimate(summary.paired)
-            .llr(sprt.elo0, sprt.elo1);
+        let llr = tally.llr(sprt, summary.paired);
         let (lower, upper) = sprt.bounds();
         let verdict = sprt
             .verdict(llr)

@@ -33,6 +33,11 @@
 //! `LLR = N · (s1 − s0) · (2μ − s0 − s1) / (2σ²)`, with `s0 = s(elo0)`,
 //! `s1 = s(elo1)` and `μ`, `σ²`, `N` as above.
 //!
+//! For the LLR, bins with no results count as 0.001 results when `μ` and `σ²`
+//! are computed (fishtest's regularization), so a run of identical results
+//! (all draws, say) still moves the LLR instead of leaving it at 0 for want of
+//! variance.
+//!
 //! The test stops at `LLR ≤ ln(β / (1 − α))` (H0 accepted) or
 //! `LLR ≥ ln((1 − β) / α)` (H1 accepted). With game pairs (`--repeat`) the
 //! samples are pairs (pentanomial), which takes the correlation between the two
@@ -97,26 +102,46 @@ pub struct Estimate {
     pub variance: f64,
 }
 
+/// What an empty bin counts as in the LLR's estimate.
+const EMPTY_BIN: f64 = 1e-3;
+
 impl Estimate {
     /// The estimate from `(score, count)` bins.
     fn from_bins(bins: &[(f64, u64)]) -> Estimate {
-        let samples: u64 = bins.iter().map(|&(_, n)| n).sum();
-        if samples == 0 {
+        let weights: Vec<(f64, f64)> = bins.iter().map(|&(x, n)| (x, n as f64)).collect();
+        Estimate::from_weights(&weights)
+    }
+
+    /// The estimate the LLR uses: empty bins count as [`EMPTY_BIN`] results.
+    fn regularized(bins: &[(f64, u64)]) -> Estimate {
+        let weights: Vec<(f64, f64)> = bins
+            .iter()
+            .map(|&(x, n)| (x, if n == 0 { EMPTY_BIN } else { n as f64 }))
+            .collect();
+        let samples = bins.iter().map(|&(_, n)| n).sum();
+        Estimate {
+            samples,
+            ..Estimate::from_weights(&weights)
+        }
+    }
+
+    fn from_weights(bins: &[(f64, f64)]) -> Estimate {
+        let total: f64 = bins.iter().map(|&(_, n)| n).sum();
+        if total < 1.0 {
             return Estimate {
                 samples: 0,
                 score: 0.5,
                 variance: 0.0,
             };
         }
-        let total = samples as f64;
-        let score = bins.iter().map(|&(x, n)| x * n as f64).sum::<f64>() / total;
+        let score = bins.iter().map(|&(x, n)| x * n).sum::<f64>() / total;
         let variance = bins
             .iter()
-            .map(|&(x, n)| n as f64 * (x - score).powi(2))
+            .map(|&(x, n)| n * (x - score).powi(2))
             .sum::<f64>()
             / total;
         Estimate {
-            samples,
+            samples: total.round() as u64,
             score,
             variance,
         }
@@ -200,7 +225,17 @@ impl Trinomial {
     /// The per-game estimate.
     #[must_use]
     pub fn estimate(&self) -> Estimate {
-        Estimate::from_bins(&[(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)])
+        Estimate::from_bins(&self.bins())
+    }
+
+    /// The SPRT's log-likelihood ratio per game, regularized.
+    #[must_use]
+    pub fn llr(&self, sprt: &Sprt) -> f64 {
+        Estimate::regularized(&self.bins()).llr(sprt.elo0, sprt.elo1)
+    }
+
+    fn bins(&self) -> [(f64, u64); 3] {
+        [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)]
     }
 }
 
@@ -228,13 +263,21 @@ impl Pentanomial {
     /// The per-pair estimate (the pair's average score per game).
     #[must_use]
     pub fn estimate(&self) -> Estimate {
-        let bins: Vec<(f64, u64)> = self
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(k, &n)| (k as f64 / 4.0, n))
-            .collect();
-        Estimate::from_bins(&bins)
+        Estimate::from_bins(&self.bins())
+    }
+
+    /// The SPRT's log-likelihood ratio per pair, regularized.
+    #[must_use]
+    pub fn llr(&self, sprt: &Sprt) -> f64 {
+        Estimate::regularized(&self.bins()).llr(sprt.elo0, sprt.elo1)
+    }
+
+    fn bins(&self) -> [(f64, u64); 5] {
+        let mut bins = [(0.0, 0); 5];
+        for (k, bin) in bins.iter_mut().enumerate() {
+            *bin = (k as f64 / 4.0, self.counts[k]);
+        }
+        bins
     }
 }
 
@@ -326,7 +369,8 @@ pub fn format_elo(elo: f64) -> String {
     } else if elo.is_infinite() {
         if elo > 0.0 { "+inf" } else { "-inf" }.to_owned()
     } else {
-        format!("{elo:+.1}")
+        // `+0.0`, never `-0.0`.
+        format!("{:+.1}", elo + 0.0)
     }
 }
 
@@ -409,6 +453,8 @@ mod tests {
         close(estimate.elo_error95(), 66.013_381_220_385, 1e-6);
         // LLR = N (s1 − s0)(2μ − s0 − s1) / (2σ²) with s0 = ½, s1 = s(10).
         close(estimate.llr(0.0, 10.0), 1.733_713_311_929_1, 1e-9);
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        close(results.llr(&sprt), 1.733_713_311_929_1, 1e-9);
         close(estimate.llr(0.0, 5.0), 0.883_207_338_381_4, 1e-9);
     }
 
@@ -426,6 +472,8 @@ mod tests {
         close(estimate.elo(), 26.106_692_605_036_6, 1e-9);
         close(estimate.elo_error95(), 34.826_425_303_956_5, 1e-6);
         close(estimate.llr(0.0, 10.0), 0.678_966_613_507_3, 1e-9);
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        close(pairs.llr(&sprt), 0.678_966_613_507_3, 1e-9);
         close(estimate.llr(-5.0, 5.0), 0.840_301_513_465_9, 1e-9);
 
         let mut built = Pentanomial::default();
@@ -452,6 +500,29 @@ mod tests {
         assert_eq!(all_draws.elo(), 0.0);
         assert_eq!(all_draws.elo_error95(), 0.0);
         assert_eq!(all_draws.llr(0.0, 10.0), 0.0, "no variance, no evidence");
+        // Regularized, ten draws are evidence that the engines are level:
+        // μ = (10·½ + 0.001)/10.002, σ² ≈ 0.001·¼·2/10.002.
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap();
+        let draws = Trinomial {
+            wins: 0,
+            draws: 10,
+            losses: 0,
+        };
+        let (mu, total) = (5.001 / 10.002, 10.002);
+        let variance =
+            (0.001 * (1.0 - mu) * (1.0 - mu) + 10.0 * (0.5 - mu) * (0.5 - mu) + 0.001 * mu * mu)
+                / total;
+        let s1 = score_from_elo(10.0);
+        close(
+            draws.llr(&sprt),
+            10.0 * (s1 - 0.5) * (2.0 * mu - 0.5 - s1) / (2.0 * variance),
+            1e-9,
+        );
+        assert!(draws.llr(&sprt) < sprt.bounds().0, "H0 accepted");
+        let all_lost = Pentanomial {
+            counts: [6, 0, 0, 0, 0],
+        };
+        assert_eq!(sprt.verdict(all_lost.llr(&sprt)), Some(Verdict::H0));
         let all_wins = Trinomial {
             wins: 5,
             draws: 0,
@@ -462,6 +533,7 @@ mod tests {
         assert_eq!(all_wins.elo_error95(), f64::INFINITY);
         assert_eq!(format_elo(all_wins.elo()), "+inf");
         assert_eq!(format_elo(-12.345), "-12.3");
+        assert_eq!(format_elo(elo_from_score(0.5)), "+0.0");
         assert_eq!(format_error(f64::INFINITY), "inf");
     }
 
