@@ -637,6 +637,21 @@ impl Engine {
         }
     }
 
+    /// Selects a variant (`cfour`, `tictactoe`) through the `UCI_Variant`
+    /// option, if the engine declared one; whether it did. An engine without
+    /// the option plays one game only, and is told nothing.
+    ///
+    /// # Errors
+    /// [`ClientError::Crashed`] if the engine is gone.
+    pub fn select_variant(&mut self, variant: &str) -> Result<bool, ClientError> {
+        let Some(option) = self.id.option("UCI_Variant") else {
+            return Ok(false);
+        };
+        let name = option.name.clone();
+        self.set_option(&name, Some(variant))?;
+        Ok(true)
+    }
+
     /// `ucinewgame` (or `uginewgame`).
     ///
     /// # Errors
@@ -1015,6 +1030,7 @@ mod tests {
         );
         assert_eq!(id.option("clear hash").unwrap().kind, "button");
         assert!(id.option("Threads").is_none());
+        assert!(engine.select_variant("tictactoe").unwrap());
         engine.set_option("Hash", Some("32")).unwrap();
         engine.set_option("Clear Hash", None).unwrap();
         engine.new_game().unwrap();
@@ -1052,6 +1068,10 @@ mod tests {
         let mut engine = Engine::start(&script(GOOD), "ugi", false, Dialect::Ugi, TIMEOUT).unwrap();
         assert_eq!(engine.dialect(), Dialect::Ugi);
         assert_eq!(engine.id().name.as_deref(), Some("Scripted UGI"));
+        assert!(
+            !engine.select_variant("cfour").unwrap(),
+            "no UCI_Variant declared"
+        );
         engine.is_ready(TIMEOUT).unwrap();
     }
 

@@ -359,11 +359,9 @@ pub fn launch(
             .set_option(name, Some(value))
             .map_err(LaunchError::Failed)?;
     }
-    if let Some(option) = variant_option {
-        engine
-            .set_option(&option.name, Some(variant.name()))
-            .map_err(LaunchError::Failed)?;
-    }
+    engine
+        .select_variant(variant.name())
+        .map_err(LaunchError::Failed)?;
     Ok(engine)
 }
 
