@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The benchmark suite: a release build, the search benchmark (`inarow bench`),
-# then `inarow solve` on Pascal Pons's six sets, one table row per set.
+# the UCI latencies (examples/uci_latency.rs), then `inarow solve` on Pascal
+# Pons's six sets, one table row per set.
 #
 #   ./bench.sh [--full] [--quick] [--vs PATH] [--hash MIB]
 #
@@ -40,6 +41,9 @@ inarow=target/release/inarow
 
 echo "== inarow bench"
 "$inarow" bench | tail -n 1
+echo
+echo "== UCI latency"
+cargo run --release --quiet --example uci_latency -- "$inarow" 20
 echo
 
 tmp=$(mktemp -d)

@@ -5,10 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# The match tests play against Fairy-Stockfish.
+# The games test plays against Fairy-Stockfish (Debian package fairy-stockfish).
 if [ ! -x /usr/games/fairy-stockfish ]; then
-    apt-get update
-    apt-get install -y fairy-stockfish
+  echo "test.sh: installing fairy-stockfish"
+  sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fairy-stockfish
 fi
 
 cargo fmt --all --check

@@ -3,6 +3,7 @@
 mod bench;
 mod matches;
 mod perft;
+mod play;
 mod position;
 mod solve;
 mod uci;
@@ -26,6 +27,8 @@ enum Command {
     Uci,
     /// Count move sequences (perft), optionally split by first move.
     Perft(perft::PerftArgs),
+    /// Play a game in the terminal against the engine (or any UCI engine).
+    Play(play::PlayArgs),
     /// Search fixed positions to a fixed depth; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
     /// Exact scores of Connect-Four move strings read from stdin: `moves score nodes micros`.
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         Some(Command::Solve(args)) => solve::run_solve(&args),
         Some(Command::Analyze(args)) => solve::run_analyze(&args),
         Some(Command::Match(args)) => matches::run(&args),

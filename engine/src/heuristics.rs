@@ -40,9 +40,14 @@ pub trait Oracle<G: Game>: Send + Sized {
     /// Forgets what it learnt.
     fn clear(&mut self);
 
-    /// The proven score of every legal move of `position`, best first, if found
-    /// within `limits`.
-    fn solve(&mut self, position: &G, limits: &SolveLimits<'_>) -> Option<Vec<(G::Move, Score)>>;
+    /// The proven scores of `position`'s best `lines` moves (or more), best
+    /// first, if found within `limits`.
+    fn solve(
+        &mut self,
+        position: &G,
+        lines: usize,
+        limits: &SolveLimits<'_>,
+    ) -> Option<Vec<(G::Move, Score)>>;
 
     /// Nodes searched since the last [`Oracle::clear`].
     fn nodes(&self) -> u64;
@@ -61,7 +66,12 @@ impl<G: Game> Oracle<G> for NoOracle {
 
     fn clear(&mut self) {}
 
-    fn solve(&mut self, _position: &G, _limits: &SolveLimits<'_>) -> Option<Vec<(G::Move, Score)>> {
+    fn solve(
+        &mut self,
+        _position: &G,
+        _lines: usize,
+        _limits: &SolveLimits<'_>,
+    ) -> Option<Vec<(G::Move, Score)>> {
         None
     }
 
@@ -85,10 +95,15 @@ impl Oracle<Connect4> for Solver {
     fn solve(
         &mut self,
         position: &Connect4,
+        lines: usize,
         limits: &SolveLimits<'_>,
     ) -> Option<Vec<(Column, Score)>> {
         // Pons's scores belong to positions, not to a root: what the table
         // learnt for earlier moves of the game stays true.
+        if lines <= 1 {
+            let (best, pons) = self.best_move_within(position, limits)?;
+            return Some(vec![(best, score_from_pons(position, pons))]);
+        }
         let scores = self.analyze_within(position, false, limits)?;
         let mut moves: Vec<(Column, Score)> = scores
             .into_iter()

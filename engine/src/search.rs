@@ -294,7 +294,7 @@ impl<G: SearchGame> Searcher<G> {
                 .oracle
                 .get_or_insert_with(|| G::Oracle::new(oracle_bytes));
             let before = oracle.nodes();
-            let solved = oracle.solve(position, &oracle_limits);
+            let solved = oracle.solve(position, limits.multipv, &oracle_limits);
             oracle_nodes = oracle.nodes() - before;
             if let Some(moves) = solved.filter(|moves| !moves.is_empty()) {
                 return Self::oracle_result(
@@ -504,6 +504,25 @@ impl Worker<'_> {
         }
     }
 
+    /// Stores a node's result: a proven one holds at any depth.
+    fn store(
+        &mut self,
+        key: u64,
+        eval: Eval,
+        depth: i32,
+        ply: u32,
+        bound: Bound,
+        best: Option<u8>,
+    ) {
+        let depth = if eval.proven {
+            TtEntry::PROVEN
+        } else {
+            depth as u8
+        };
+        self.tt
+            .store(key, value_to_tt(eval.value, ply), depth, bound, best);
+    }
+
     /// Searches the root moves of one line: the first with a full window, the
     /// rest with null windows, re-searched when they beat the best so far.
     fn search_root<G: SearchGame>(
@@ -698,18 +717,7 @@ impl Worker<'_> {
             if alpha >= beta {
                 let h = &mut self.history[side][usize::from(G::move_index(mv))];
                 *h = (*h + depth * depth).min(1 << 30);
-                let stored_depth = if eval.proven {
-                    TtEntry::PROVEN
-                } else {
-                    depth as u8
-                };
-                self.tt.store(
-                    key,
-                    value_to_tt(eval.value, ply),
-                    stored_depth,
-                    Bound::Lower,
-                    Some(G::move_index(mv)),
-                );
+                self.store(key, eval, depth, ply, Bound::Lower, Some(G::move_index(mv)));
                 return eval;
             }
         }
@@ -719,21 +727,11 @@ impl Worker<'_> {
         } else {
             Bound::Upper
         };
-        let stored_depth = if all_proven {
-            TtEntry::PROVEN
-        } else {
-            depth as u8
-        };
-        self.tt.store(
-            key,
-            value_to_tt(best.value, ply),
-            stored_depth,
-            bound,
-            best_move.map(G::move_index),
-        );
-        Eval {
+        let eval = Eval {
             value: best.value,
             proven: all_proven,
-        }
+        };
+        self.store(key, eval, depth, ply, bound, best_move.map(G::move_index));
+        eval
     }
 }

@@ -210,19 +210,7 @@ impl Solver {
         } else {
             (-(b.cells - ply) / 2, (b.cells + 1 - ply) / 2)
         };
-        let mut search = Search {
-            tt: &mut self.tt,
-            board: b,
-            nodes: self.nodes,
-            symmetric: position.mirrored_key() == position.key(),
-            forcing: false,
-            limits: *limits,
-            next_check: 0,
-            aborted: false,
-        };
-        search.check_limits();
-        let (current, mask) = (position.current(), position.mask());
-        while min < max && !search.aborted {
+        while min < max {
             // Halve the range, but probe nearer zero than the middle: asking
             // about a score far from the true one is cheap, and most positions
             // are close to a draw.
@@ -233,20 +221,91 @@ impl Solver {
                 mid = max / 2;
             }
             // Proving a quick win or loss is a matter of forcing moves.
-            search.forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
-            let r = search.negamax(current, mask, ply, mid, mid + 1);
+            let forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
+            let r = self.window(position, mid, mid + 1, forcing, limits)?;
             if r <= mid {
                 max = r;
             } else {
                 min = r;
             }
         }
-        self.nodes = search.nodes;
-        if search.aborted {
-            return None;
-        }
         // A bound found by a weak search can overshoot the -1..1 range.
         Some(if weak { min.signum() } else { min })
+    }
+
+    /// One search of `position` with the window `(alpha, beta)`: the exact
+    /// score inside it, or a bound on the side it falls. `None` past a limit.
+    /// The game must not be over and the side to move unable to win at once.
+    fn window(
+        &mut self,
+        position: &Connect4,
+        alpha: i32,
+        beta: i32,
+        forcing: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Option<i32> {
+        let mut search = Search {
+            tt: &mut self.tt,
+            board: self.board,
+            nodes: self.nodes,
+            symmetric: position.mirrored_key() == position.key(),
+            forcing,
+            limits: *limits,
+            next_check: 0,
+            aborted: false,
+        };
+        search.check_limits();
+        let ply = position.ply() as i32;
+        let r = if search.aborted {
+            0
+        } else {
+            search.negamax(position.current(), position.mask(), ply, alpha, beta)
+        };
+        self.nodes = search.nodes;
+        (!search.aborted).then_some(r)
+    }
+
+    /// A best move of `position` with its exact score, `None` if the game is
+    /// over or a limit is reached. Cheaper than [`Solver::analyze_within`]: the
+    /// position is solved once, then moves are tried until one keeps the score.
+    pub fn best_move_within(
+        &mut self,
+        position: &Connect4,
+        limits: &SolveLimits<'_>,
+    ) -> Option<(Column, i32)> {
+        if position.outcome().is_some() {
+            return None;
+        }
+        let score = self.solve_within(position, false, limits)?;
+        let mut moves = position.legal_moves();
+        if let Some(&win) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
+            return Some((win, score));
+        }
+        // The table's move first, then from the centre out.
+        let table_move = self.tt.probe(position.key()).and_then(|e| e.best);
+        let centre = position.size().width() as i32 - 1;
+        moves.sort_by_key(|mv| {
+            (
+                Some(mv.0) != table_move,
+                (2 * i32::from(mv.0) - centre).abs(),
+            )
+        });
+        for mv in moves {
+            let mut child = *position;
+            child.play_unchecked(mv);
+            // The move keeps the score if the opponent's score is at most -score.
+            let keeps = if child.outcome().is_some() {
+                finished_score(&child, false) <= -score
+            } else if child.can_win_next() {
+                (self.board.cells + 1 - child.ply() as i32) / 2 <= -score
+            } else {
+                self.window(&child, -score, -score + 1, false, limits)? <= -score
+            };
+            if keeps {
+                return Some((mv, score));
+            }
+        }
+        None
     }
 
     /// The exact score of each column of `position`, `None` for a full column

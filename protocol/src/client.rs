@@ -374,17 +374,24 @@ pub struct BestMove {
 }
 
 impl BestMove {
-    /// Reads a `bestmove` line.
+    /// Reads a `bestmove` line; `None` if the line is not one.
     ///
     /// # Errors
     /// [`ClientError::Protocol`] if the line names no move.
-    fn parse(line: &str, info: Option<EngineInfo>, elapsed: Duration) -> Result<Self, ClientError> {
-        let mut tokens = line.split_whitespace().skip(1);
+    fn parse(
+        line: &str,
+        info: Option<EngineInfo>,
+        elapsed: Duration,
+    ) -> Option<Result<Self, ClientError>> {
+        let mut tokens = line.split_whitespace();
+        if tokens.next() != Some("bestmove") {
+            return None;
+        }
         let Some(best) = tokens.next() else {
-            return Err(ClientError::Protocol(format!(
+            return Some(Err(ClientError::Protocol(format!(
                 "'{}' names no move",
                 line.trim()
-            )));
+            ))));
         };
         let ponder = match (tokens.next(), tokens.next()) {
             (Some("ponder"), Some(reply)) => Some(reply.to_owned()),
@@ -394,12 +401,12 @@ impl BestMove {
             "0000" | "(none)" => None,
             mv => Some(mv.to_owned()),
         };
-        Ok(BestMove {
+        Some(Ok(BestMove {
             best,
             ponder,
             info,
             elapsed,
-        })
+        }))
     }
 }
 
@@ -742,9 +749,14 @@ impl Engine {
                 }
                 continue;
             }
-            if line.text.split_whitespace().next() == Some("bestmove") {
-                let elapsed = line.at.saturating_duration_since(sent);
-                return BestMove::parse(&line.text, scored, elapsed);
+            // Only a `bestmove` line takes the last score: an `info string`
+            // may come between the two.
+            if line.text.split_whitespace().next() != Some("bestmove") {
+                continue;
+            }
+            let elapsed = line.at.saturating_duration_since(sent);
+            if let Some(best) = BestMove::parse(&line.text, scored.take(), elapsed) {
+                return best;
             }
         }
     }

@@ -142,6 +142,11 @@ impl<W: Write + Send + 'static> Session<W> {
         Arc::clone(&self.out)
     }
 
+    /// The position the next search starts from.
+    pub fn position(&self) -> &AnyGame {
+        &self.position
+    }
+
     /// Reads and answers lines until `quit` or the end of the input; a running
     /// search is stopped first.
     pub fn run<R: BufRead>(&mut self, input: R) {

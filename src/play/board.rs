@@ -1,0 +1,161 @@
+//! Drawing the board for a person: coloured discs on a terminal, plain ASCII
+//! otherwise, the last move and a winning line marked.
+
+use inarow_games::{AnyGame, Drop, Player, Square};
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// ANSI colours and discs.
+    Colour,
+    /// Plain ASCII: `X`, `O`, `.`; the last move in brackets, a winning line in braces.
+    Ascii,
+}
+
+/// The board's files and ranks.
+pub fn dimensions(game: &AnyGame) -> (u8, u8) {
+    match game {
+        AnyGame::Connect4(p) => (p.size().width() as u8, p.size().height() as u8),
+        AnyGame::TicTacToe(_) => (3, 3),
+    }
+}
+
+/// The stone on a square.
+pub fn stone(game: &AnyGame, file: u8, rank: u8) -> Option<Player> {
+    match game {
+        AnyGame::Connect4(p) => p.stone_at(u32::from(file), u32::from(rank)),
+        AnyGame::TicTacToe(p) => p.stone_at(Square(rank * 3 + file)),
+    }
+}
+
+/// The squares of a line of `player`'s stones long enough to win, if there is one.
+pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
+    let length = match game {
+        AnyGame::Connect4(_) => 4,
+        AnyGame::TicTacToe(_) => 3,
+    };
+    let (files, ranks) = dimensions(game);
+    for file in 0..files as i32 {
+        for rank in 0..ranks as i32 {
+            for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let cells: Vec<Drop> = (0..length)
+                    .map(|k| (file + df * k, rank + dr * k))
+                    .filter(|&(f, r)| f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32)
+                    .map(|(f, r)| Drop {
+                        file: f as u8,
+                        rank: r as u8,
+                    })
+                    .collect();
+                if cells.len() == length as usize
+                    && cells
+                        .iter()
+                        .all(|c| stone(game, c.file, c.rank) == Some(player))
+                {
+                    return Some(cells);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The board as text, ranks from the top; `last` is marked, and so is `line`.
+pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> String {
+    let (files, ranks) = dimensions(game);
+    let tictactoe = matches!(game, AnyGame::TicTacToe(_));
+    let mut text = String::new();
+    for rank in (0..ranks).rev() {
+        if tictactoe {
+            text.push_str(&format!("{} ", rank + 1));
+        }
+        for file in 0..files {
+            let square = Drop { file, rank };
+            let cell = stone(game, file, rank);
+            let marked = last == Some(square);
+            let in_line = line.contains(&square);
+            text.push_str(&cell_text(cell, marked, in_line, style));
+        }
+        text.push('\n');
+    }
+    if tictactoe {
+        text.push_str("  ");
+        for file in 0..files {
+            text.push_str(&format!(" {} ", char::from(b'a' + file)));
+        }
+    } else {
+        for file in 0..files {
+            text.push_str(&format!(" {} ", file + 1));
+        }
+    }
+    text.push('\n');
+    text
+}
+
+fn cell_text(cell: Option<Player>, marked: bool, in_line: bool, style: Style) -> String {
+    match style {
+        Style::Ascii => {
+            let c = match cell {
+                None => '.',
+                Some(Player::First) => 'X',
+                Some(Player::Second) => 'O',
+            };
+            if in_line {
+                format!("{{{c}}}")
+            } else if marked {
+                format!("[{c}]")
+            } else {
+                format!(" {c} ")
+            }
+        }
+        Style::Colour => {
+            let disc = match cell {
+                None => "\x1b[2m·\x1b[0m".to_owned(),
+                Some(Player::First) => "\x1b[1;31m●\x1b[0m".to_owned(),
+                Some(Player::Second) => "\x1b[1;33m●\x1b[0m".to_owned(),
+            };
+            if in_line {
+                format!("\x1b[42m {disc}\x1b[42m \x1b[0m")
+            } else if marked {
+                format!("\x1b[47m {disc}\x1b[47m \x1b[0m")
+            } else {
+                format!(" {disc} ")
+            }
+        }
+    }
+}
+
+/// How a person names a player's stones in the current style.
+pub fn stone_name(player: Player, style: Style) -> &'static str {
+    match (player, style) {
+        (Player::First, Style::Ascii) => "X",
+        (Player::Second, Style::Ascii) => "O",
+        (Player::First, Style::Colour) => "\x1b[1;31mred\x1b[0m",
+        (Player::Second, Style::Colour) => "\x1b[1;33myellow\x1b[0m",
+    }
+}
+
+/// How a person names a move: the column number in Connect Four, the square in tic-tac-toe.
+pub fn move_name(game: &AnyGame, drop: Drop) -> String {
+    match game {
+        AnyGame::Connect4(_) => format!("{} ({drop})", drop.file + 1),
+        AnyGame::TicTacToe(_) => drop.square_name(),
+    }
+}
+
+/// The moves from the start as a person types them: a Pons move string in
+/// Connect Four, squares in tic-tac-toe.
+pub fn moves_text(game: &AnyGame, moves: &[Drop]) -> String {
+    match game {
+        AnyGame::Connect4(_) => moves.iter().map(|d| char::from(b'1' + d.file)).collect(),
+        AnyGame::TicTacToe(_) => moves
+            .iter()
+            .map(|d| d.square_name())
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Whether the game's side to move is `player` and the game goes on.
+pub fn to_move(game: &AnyGame, player: Player) -> bool {
+    game.outcome().is_none() && game.side_to_move() == player
+}

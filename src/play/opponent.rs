@@ -1,0 +1,348 @@
+//! Who the person plays: the built-in engine (at a chosen strength) or any UCI
+//! engine, driven through the same client `inarow match` uses.
+
+use std::time::{Duration, Instant};
+
+use inarow_engine::{Limits, Score, SearchGame, Searcher, Signals};
+use inarow_games::{AnyGame, Connect4, Drop, TicTacToe};
+use inarow_protocol::client::{Dialect, Engine, EngineCommand};
+use inarow_protocol::{Go, UciScore};
+
+/// How hard the built-in engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Full strength, thinking this long per move.
+    MoveTime(Duration),
+    /// Full strength, searching this many plies.
+    Depth(u32),
+    /// Levels 1 (weakest) to 10 (full strength with a one-second think).
+    Level(u8),
+}
+
+/// A move and what the engine thought of it.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The move.
+    pub mv: Drop,
+    /// Its verdict for the side that plays it: `wins in 4 moves`, `draw`, `+0.35`.
+    pub verdict: String,
+    /// The depth searched, if known.
+    pub depth: Option<u32>,
+    /// The time taken.
+    pub time: Duration,
+}
+
+/// Verdict words for a proven or heuristic score of the side to move.
+pub fn verdict(score: Score) -> String {
+    match score {
+        Score::Draw => "draw".to_owned(),
+        _ => uci_verdict(score.into()),
+    }
+}
+
+/// Verdict words for a UCI score: `wins in 3 moves`, `loses in 1 move`, `+0.35`.
+fn uci_verdict(score: UciScore) -> String {
+    let moves = |n: i32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+    match score {
+        UciScore::Mate(n) if n > 0 => format!("wins in {}", moves(n)),
+        UciScore::Mate(n) => format!("loses in {}", moves(-n)),
+        UciScore::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
+    }
+}
+
+/// The opponent.
+pub enum Opponent {
+    /// inarow's own search.
+    Builtin(Builtin),
+    /// An external UCI engine.
+    External(External),
+}
+
+impl Opponent {
+    /// The opponent's move in `game`, reached by `moves` from `start`.
+    pub fn think(
+        &mut self,
+        start: &AnyGame,
+        moves: &[Drop],
+        game: &AnyGame,
+    ) -> Result<Thought, String> {
+        match self {
+            Opponent::Builtin(b) => Ok(b.think(game)),
+            Opponent::External(e) => e.think(start, moves, game),
+        }
+    }
+
+    /// The best move for the side to move at full strength: a hint.
+    pub fn hint(
+        &mut self,
+        start: &AnyGame,
+        moves: &[Drop],
+        game: &AnyGame,
+    ) -> Result<Thought, String> {
+        match self {
+            Opponent::Builtin(b) => Ok(b.think_at(game, b.full_strength())),
+            Opponent::External(e) => e.think(start, moves, game),
+        }
+    }
+
+    /// Forgets the last game.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        match self {
+            Opponent::Builtin(b) => {
+                b.connect4.clear();
+                b.tictactoe.clear();
+                Ok(())
+            }
+            Opponent::External(e) => e.new_game(),
+        }
+    }
+
+    /// The opponent's name.
+    pub fn name(&self) -> String {
+        match self {
+            Opponent::Builtin(b) => match b.strength {
+                Strength::Level(level) if level < 10 => format!("inarow (level {level})"),
+                _ => "inarow".to_owned(),
+            },
+            Opponent::External(e) => e.name.clone(),
+        }
+    }
+}
+
+/// The built-in engine.
+pub struct Builtin {
+    connect4: Searcher<Connect4>,
+    tictactoe: Searcher<TicTacToe>,
+    strength: Strength,
+    rng: u64,
+}
+
+/// Depth and how far below the best a move may score and still be chosen, per level 1-9.
+const LEVELS: [(u32, i32); 9] = [
+    (1, 300),
+    (2, 200),
+    (3, 150),
+    (4, 100),
+    (6, 60),
+    (8, 40),
+    (10, 20),
+    (12, 10),
+    (16, 0),
+];
+
+impl Builtin {
+    /// The built-in engine at `strength`, with `hash_mib` MiB of tables and a
+    /// random seed for the weaker levels.
+    pub fn new(strength: Strength, hash_mib: usize, seed: u64) -> Self {
+        Builtin {
+            connect4: Searcher::new(hash_mib),
+            tictactoe: Searcher::new(hash_mib.min(16)),
+            strength,
+            rng: seed | 1,
+        }
+    }
+
+    fn full_strength(&self) -> Strength {
+        match self.strength {
+            Strength::Level(_) => Strength::MoveTime(Duration::from_secs(1)),
+            other => other,
+        }
+    }
+
+    fn think(&mut self, game: &AnyGame) -> Thought {
+        self.think_at(game, self.strength)
+    }
+
+    fn think_at(&mut self, game: &AnyGame, strength: Strength) -> Thought {
+        let mut rng = self.rng;
+        let thought = match game {
+            AnyGame::Connect4(p) => think(&mut self.connect4, p, strength, &mut rng),
+            AnyGame::TicTacToe(p) => think(&mut self.tictactoe, p, strength, &mut rng),
+        };
+        self.rng = rng;
+        thought
+    }
+}
+
+fn next_random(rng: &mut u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng
+}
+
+fn think<G: SearchGame>(
+    searcher: &mut Searcher<G>,
+    position: &G,
+    strength: Strength,
+    rng: &mut u64,
+) -> Thought {
+    let start = Instant::now();
+    let (limits, margin) = match strength {
+        Strength::MoveTime(t) => (limits_with(|l| l.movetime = Some(t)), None),
+        Strength::Depth(d) => (limits_with(|l| l.depth = Some(d)), None),
+        Strength::Level(level) if level >= 10 => (
+            limits_with(|l| l.movetime = Some(Duration::from_secs(1))),
+            None,
+        ),
+        Strength::Level(level) => {
+            let (depth, margin) = LEVELS[usize::from(level.clamp(1, 9)) - 1];
+            (
+                limits_with(|l| {
+                    l.depth = Some(depth);
+                    l.multipv = inarow_games::MAX_MOVES;
+                }),
+                Some(margin),
+            )
+        }
+    };
+    let result = searcher.search(position, &limits, &Signals::new(), |_| {});
+    let (mv, score, depth) = match margin {
+        // A weaker level picks at random among the moves close enough to the
+        // best, but never misses a proven win nor walks into a proven loss
+        // when it has a choice.
+        Some(margin) => {
+            let best = result.lines[0].score;
+            let choices: Vec<_> = result
+                .lines
+                .iter()
+                .filter(|l| match (best, l.score) {
+                    (Score::Win(_), s) => matches!(s, Score::Win(_)),
+                    (_, Score::Loss(_)) => matches!(best, Score::Loss(_)),
+                    (b, s) => s.value() >= b.value() - margin,
+                })
+                .collect();
+            let pick = choices[(next_random(rng) % choices.len() as u64) as usize];
+            (pick.pv[0], pick.score, pick.depth)
+        }
+        None => {
+            let info = result.info();
+            (
+                result.best.expect("a game not over has a move"),
+                info.score,
+                info.depth,
+            )
+        }
+    };
+    Thought {
+        mv: position.to_drop(mv),
+        verdict: verdict(score),
+        depth: Some(depth),
+        time: start.elapsed(),
+    }
+}
+
+fn limits_with(set: impl FnOnce(&mut Limits)) -> Limits {
+    let mut limits = Limits::default();
+    set(&mut limits);
+    limits
+}
+
+/// An external UCI engine.
+pub struct External {
+    engine: Engine,
+    command: EngineCommand,
+    options: Vec<(String, String)>,
+    variant: String,
+    go: Go,
+    name: String,
+}
+
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl External {
+    /// Starts the engine for `variant` (a UCI_Variant name) and sets `options`.
+    pub fn start(
+        command: &EngineCommand,
+        options: &[(String, String)],
+        variant: &str,
+        go: Go,
+    ) -> Result<Self, String> {
+        let engine = Self::launch(command, options, variant)?;
+        let name = engine
+            .id()
+            .name
+            .clone()
+            .unwrap_or_else(|| command.program.display().to_string());
+        Ok(External {
+            engine,
+            command: command.clone(),
+            options: options.to_vec(),
+            variant: variant.to_owned(),
+            go,
+            name,
+        })
+    }
+
+    fn launch(
+        command: &EngineCommand,
+        options: &[(String, String)],
+        variant: &str,
+    ) -> Result<Engine, String> {
+        let mut engine = Engine::start(command, "engine", false, Dialect::Uci, HANDSHAKE)
+            .map_err(|e| format!("engine '{command}': {e}"))?;
+        for (name, value) in options {
+            engine
+                .set_option(name, Some(value))
+                .map_err(|e| e.to_string())?;
+        }
+        engine
+            .set_option("UCI_Variant", Some(variant))
+            .and_then(|()| engine.new_game())
+            .and_then(|()| engine.is_ready(HANDSHAKE))
+            .map_err(|e| format!("engine '{command}': {e}"))?;
+        Ok(engine)
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.engine
+            .new_game()
+            .and_then(|()| self.engine.is_ready(HANDSHAKE))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Asks for a move; a crashed or hung engine is restarted once.
+    fn think(
+        &mut self,
+        start: &AnyGame,
+        moves: &[Drop],
+        game: &AnyGame,
+    ) -> Result<Thought, String> {
+        match self.ask(start, moves, game) {
+            Ok(thought) => Ok(thought),
+            Err(first) => {
+                self.engine = Self::launch(&self.command, &self.options, &self.variant)
+                    .map_err(|e| format!("{first}; restarting it failed: {e}"))?;
+                self.ask(start, moves, game)
+                    .map_err(|e| format!("{first}; after a restart: {e}"))
+            }
+        }
+    }
+
+    fn ask(&mut self, start: &AnyGame, moves: &[Drop], game: &AnyGame) -> Result<Thought, String> {
+        let fen = (*start != AnyGame::new(start.variant())).then(|| start.fen());
+        self.engine
+            .position(fen.as_deref(), moves)
+            .map_err(|e| format!("the engine: {e}"))?;
+        let limit =
+            self.go.movetime.unwrap_or(Duration::from_secs(5)) * 4 + Duration::from_secs(10);
+        let answer = self
+            .engine
+            .search(&self.go, limit, |_| {})
+            .map_err(|e| format!("the engine: {e}"))?;
+        let text = answer.best.ok_or("the engine gave no move")?;
+        let mv = game
+            .parse_move(&text)
+            .map_err(|e| format!("the engine played '{text}': {e}"))?;
+        let info = answer.info.unwrap_or_default();
+        let verdict = info
+            .score
+            .map_or_else(|| "no score".to_owned(), uci_verdict);
+        Ok(Thought {
+            mv,
+            verdict,
+            depth: info.depth,
+            time: answer.elapsed,
+        })
+    }
+}

@@ -1,0 +1,114 @@
+//! Complete games against Fairy-Stockfish (Debian package `fairy-stockfish`,
+//! installed by test.sh), both variants. Every move of both engines is checked
+//! by inarow's rules; both engines agree on the result; inarow never loses at
+//! tic-tac-toe.
+
+use std::path::Path;
+use std::time::Duration;
+
+use inarow_games::{AnyGame, Outcome, Player, Variant};
+use inarow_protocol::client::{Dialect, Engine, EngineCommand};
+use inarow_protocol::{Go, UciScore};
+
+const FAIRY: &str = "/usr/games/fairy-stockfish";
+
+fn start(program: &str, args: &[&str], variant: &str) -> Engine {
+    let command = EngineCommand {
+        program: program.into(),
+        args: args.iter().map(|&a| a.to_owned()).collect(),
+        dir: None,
+    };
+    let mut engine = Engine::spawn(&command, program, false).unwrap();
+    engine
+        .handshake(Dialect::Uci, Duration::from_secs(10))
+        .unwrap();
+    if program == FAIRY {
+        let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants.ini");
+        engine.set_option("VariantPath", Some(variants)).unwrap();
+    }
+    engine.set_option("UCI_Variant", Some(variant)).unwrap();
+    engine.send("ucinewgame").unwrap();
+    engine.is_ready(Duration::from_secs(10)).unwrap();
+    engine
+}
+
+/// Plays one game; returns the outcome and which player inarow was.
+fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Player) {
+    let inarow = start(env!("CARGO_BIN_EXE_inarow"), &["uci"], variant_name);
+    let fairy = start(FAIRY, &[], variant_name);
+    let inarow_player = if inarow_first {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let mut engines = if inarow_first {
+        [inarow, fairy]
+    } else {
+        [fairy, inarow]
+    };
+    let variant: Variant = variant_name.parse().unwrap();
+    let mut game = AnyGame::new(variant);
+    let mut moves: Vec<String> = Vec::new();
+    let go = Go {
+        movetime: Some(Duration::from_millis(movetime)),
+        ..Go::default()
+    };
+    while game.outcome().is_none() {
+        let engine = &mut engines[game.ply() as usize % 2];
+        engine.position(None, &moves).unwrap();
+        let answer = engine.search(&go, Duration::from_secs(10), |_| {}).unwrap();
+        let mv = answer
+            .best
+            .unwrap_or_else(|| panic!("no move in {}", game.fen()));
+        let drop = game
+            .play_text(&mv)
+            .unwrap_or_else(|e| panic!("illegal move {mv} in {}: {e}", game.fen()));
+        moves.push(drop.to_string());
+    }
+    let outcome = game.outcome().unwrap();
+    // Both engines see the game as over, with the same result.
+    for engine in &mut engines {
+        engine.position(None, &moves).unwrap();
+        let answer = engine.search(&go, Duration::from_secs(10), |_| {}).unwrap();
+        assert_eq!(
+            answer.best, None,
+            "{variant_name}: a finished game has no move"
+        );
+        let expected = match outcome {
+            Outcome::Draw => UciScore::Cp(0),
+            Outcome::Win(_) => UciScore::Mate(0),
+        };
+        assert_eq!(
+            answer.info.and_then(|i| i.score),
+            Some(expected),
+            "{variant_name} {moves:?}"
+        );
+    }
+    for engine in engines {
+        engine.quit(Duration::from_secs(1));
+    }
+    (outcome, inarow_player)
+}
+
+#[test]
+fn games_against_fairy_stockfish() {
+    if !Path::new(FAIRY).exists() {
+        eprintln!(
+            "skipped: {FAIRY} is not installed (test.sh installs the fairy-stockfish package)"
+        );
+        return;
+    }
+    for inarow_first in [true, false] {
+        let (outcome, inarow) = play("tictactoe", inarow_first, 50);
+        assert_ne!(
+            outcome,
+            Outcome::Win(inarow.other()),
+            "inarow lost a tic-tac-toe game"
+        );
+        let (outcome, _) = play("cfour", inarow_first, 50);
+        eprintln!(
+            "cfour, inarow {}: {outcome:?}",
+            if inarow_first { "first" } else { "second" }
+        );
+    }
+}

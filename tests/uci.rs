@@ -1,0 +1,514 @@
+//! The UCI / UGI session, in process: every command, cutechess-style sessions,
+//! isready mid-search, reproducibility, and random lines.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::Rng;
+use inarow_games::{AnyGame, Variant};
+use inarow_protocol::{Flow, Session};
+
+const CFOUR_START: &str = "7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1";
+const TICTACTOE_START: &str = "3/3/3[PPPPPpppp] w - - 0 1";
+
+/// A session with its output captured.
+struct Harness {
+    session: Session<Vec<u8>>,
+    out: Arc<Mutex<Vec<u8>>>,
+    seen: usize,
+}
+
+impl Harness {
+    fn new() -> Self {
+        let session = Session::new(Vec::new());
+        let out = session.output();
+        Harness {
+            session,
+            out,
+            seen: 0,
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Flow {
+        self.session.handle_line(line)
+    }
+
+    /// Every line written since the last call.
+    fn lines(&mut self) -> Vec<String> {
+        let out = self.out.lock().unwrap();
+        let text = String::from_utf8_lossy(&out[self.seen..]).into_owned();
+        self.seen = out.len();
+        text.lines().map(str::to_owned).collect()
+    }
+
+    /// Lines until one starting with `prefix` (included), within `timeout`.
+    fn until(&mut self, prefix: &str, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut lines = Vec::new();
+        loop {
+            let out = self.out.lock().unwrap();
+            let text = String::from_utf8_lossy(&out[self.seen..]).into_owned();
+            if let Some(at) = text.lines().position(|l| l.starts_with(prefix)) {
+                // Consume exactly up to and including that line.
+                let consumed: usize = text.lines().take(at + 1).map(|l| l.len() + 1).sum();
+                drop(out);
+                self.seen += consumed;
+                lines.extend(text.lines().take(at + 1).map(str::to_owned));
+                return lines;
+            }
+            drop(out);
+            assert!(
+                Instant::now() < deadline,
+                "no '{prefix}' within {timeout:?}: {text}"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Sends `go ...` and returns its lines up to `bestmove`.
+    fn go(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.until("bestmove", Duration::from_secs(20))
+    }
+
+    fn position(&self) -> AnyGame {
+        *self.session.position()
+    }
+}
+
+/// The move of a `bestmove` line.
+fn best_move(lines: &[String]) -> String {
+    let last = lines.last().expect("lines");
+    let mut tokens = last.split_whitespace();
+    assert_eq!(tokens.next(), Some("bestmove"), "{lines:?}");
+    tokens.next().expect("a move").to_owned()
+}
+
+/// Checks the shape of a search's output: info lines, a final info line, one bestmove.
+fn check_search_output(lines: &[String]) {
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{lines:?}"
+    );
+    let last_info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("a final info line");
+    for field in [
+        "depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+    ] {
+        assert!(
+            last_info.split_whitespace().any(|t| t == field),
+            "{field} missing: {last_info}"
+        );
+    }
+}
+
+#[test]
+fn uci_and_ugi_handshakes() {
+    let mut h = Harness::new();
+    h.send("uci");
+    let lines = h.lines();
+    assert!(lines[0].starts_with("id name inarow "), "{lines:?}");
+    assert!(lines[1].starts_with("id author "));
+    for option in [
+        "UCI_Variant type combo default cfour var cfour var tictactoe",
+        "Hash type spin",
+        "Clear Hash type button",
+        "MultiPV type spin",
+        "Move Overhead type spin",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option}"))),
+            "{option}"
+        );
+    }
+    assert_eq!(lines.last().unwrap(), "uciok");
+    h.send("ugi");
+    assert_eq!(h.lines().last().unwrap(), "ugiok");
+    h.send("isready");
+    assert_eq!(h.lines(), vec!["readyok"]);
+    h.send("debug on");
+    assert!(h.lines().is_empty());
+}
+
+#[test]
+fn cutechess_cfour_session() {
+    let mut h = Harness::new();
+    for line in [
+        "uci",
+        "isready",
+        "setoption name UCI_Variant value cfour",
+        "ucinewgame",
+        "position startpos",
+        "isready",
+    ] {
+        h.send(line);
+    }
+    let lines = h.lines();
+    assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 2);
+    let mut moves: Vec<String> = Vec::new();
+    // Play a whole game against itself the way cutechess drives two engines.
+    for _ in 0..42 {
+        let go = h.go("go wtime 2050 btime 2050 winc 50 binc 50");
+        check_search_output(&go);
+        let mv = best_move(&go);
+        if mv == "0000" {
+            break;
+        }
+        assert!(mv.starts_with("P@"), "{mv}");
+        moves.push(mv);
+        h.send(&format!("position startpos moves {}", moves.join(" ")));
+        assert!(h.lines().is_empty(), "a legal move is accepted silently");
+        if h.position().outcome().is_some() {
+            break;
+        }
+    }
+    let outcome = h.position().outcome().expect("the game ends");
+    let go = h.go("go movetime 10");
+    assert_eq!(best_move(&go), "0000");
+    h.send("query gameover");
+    h.send("query result");
+    let result = match outcome {
+        inarow_games::Outcome::Win(inarow_games::Player::First) => "response p1win",
+        inarow_games::Outcome::Win(inarow_games::Player::Second) => "response p2win",
+        inarow_games::Outcome::Draw => "response draw",
+    };
+    assert_eq!(h.lines(), vec!["response true", result]);
+}
+
+#[test]
+fn cutechess_tictactoe_session() {
+    let mut h = Harness::new();
+    for line in [
+        "uci",
+        "isready",
+        "setoption name UCI_Variant value tictactoe",
+        "ucinewgame",
+        "position startpos",
+        "isready",
+    ] {
+        h.send(line);
+    }
+    h.lines();
+    let mut moves: Vec<String> = Vec::new();
+    loop {
+        let go = h.go("go wtime 1000 btime 1000 winc 10 binc 10");
+        check_search_output(&go);
+        let mv = best_move(&go);
+        if mv == "0000" {
+            break;
+        }
+        moves.push(mv);
+        h.send(&format!("position startpos moves {}", moves.join(" ")));
+        assert!(h.lines().is_empty());
+    }
+    assert_eq!(
+        h.position().outcome(),
+        Some(inarow_games::Outcome::Draw),
+        "perfect play draws"
+    );
+    assert_eq!(moves.len(), 9);
+    h.send("query result");
+    assert_eq!(h.lines(), vec!["response draw"]);
+}
+
+#[test]
+fn cutechess_fen_session() {
+    let mut h = Harness::new();
+    h.send("setoption name UCI_Variant value cfour");
+    h.send(&format!("position fen {CFOUR_START} moves P@a1 P@c1"));
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().ply(), 2);
+    let go = h.go("go wtime 2050 btime 2050 winc 50 binc 50");
+    check_search_output(&go);
+    // A FEN after moves, as cutechess sends it mid-game.
+    h.send("position fen 7/7/7/7/3p3/3P3[PPPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 2 2 moves P@d3 p@d4");
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().ply(), 4);
+    check_search_output(&h.go("go movetime 50"));
+    // Tic-tac-toe by FEN.
+    h.send("setoption name UCI_Variant value tictactoe");
+    h.send(&format!("position fen {TICTACTOE_START} moves b2 a1"));
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().ply(), 2);
+    check_search_output(&h.go("go depth 9"));
+}
+
+#[test]
+fn another_board_size_by_fen() {
+    let mut h = Harness::new();
+    h.send("position fen 6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1 moves 3 4");
+    assert!(h.lines().is_empty());
+    match h.position() {
+        AnyGame::Connect4(p) => assert_eq!(p.size().to_string(), "6x5"),
+        other => panic!("{other:?}"),
+    }
+    let go = h.go("go movetime 200");
+    check_search_output(&go);
+    h.send("d");
+    let d = h.lines();
+    assert!(d.iter().any(|l| l.starts_with("Fen: 6/6/6/6/")), "{d:?}");
+    assert!(d.iter().any(|l| l == "Moves: 34"), "{d:?}");
+}
+
+#[test]
+fn bad_input_changes_nothing() {
+    let mut h = Harness::new();
+    h.send("position startpos moves 4 4");
+    let before = h.position();
+    for bad in [
+        "position startpos moves 4 4 4 4 4 4 4",
+        "position startpos moves P@d2",
+        "position startpos moves 8",
+        "position fen 7/7/7/7/3P3/7 w",
+        "position fen garbage",
+        "position fen 7/7/7/7/7/PPPPppp w",
+        "setoption name Hash value lots",
+        "setoption name Hash value 0",
+        "setoption name UCI_Variant value chess",
+        "setoption name Nonexistent value 1",
+        "go depth x",
+        "frobnicate",
+        "position",
+    ] {
+        h.send(bad);
+        let lines = h.lines();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+        assert_eq!(h.position(), before, "{bad} changed the position");
+    }
+    // Unknown go parameters are ignored.
+    check_search_output(&h.go("go depth 2 searchmoves P@a1 frobnicate 3"));
+}
+
+#[test]
+fn options_work() {
+    let mut h = Harness::new();
+    h.send("setoption name Hash value 2");
+    h.send("setoption name Clear Hash");
+    h.send("setoption name Move Overhead value 10");
+    h.send("setoption name Ponder value true");
+    h.send("setoption name MultiPV value 3");
+    assert!(h.lines().is_empty());
+    let go = h.go("go depth 4");
+    // Three lines at the last depth.
+    let depth4: Vec<_> = go
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
+    for k in 1..=3 {
+        assert!(
+            depth4.iter().any(|l| l.contains(&format!(" multipv {k} "))),
+            "{go:?}"
+        );
+    }
+    h.send("setoption name UCI_Variant value tictactoe");
+    assert_eq!(h.position(), AnyGame::new(Variant::TicTacToe));
+}
+
+#[test]
+fn isready_during_infinite_then_stop() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    h.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let asked = Instant::now();
+    h.send("isready");
+    let lines = h.until("readyok", Duration::from_secs(1));
+    assert!(asked.elapsed() < Duration::from_millis(100));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "no bestmove before stop"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        !h.lines().iter().any(|l| l.starts_with("bestmove")),
+        "infinite holds bestmove"
+    );
+    let stopped = Instant::now();
+    h.send("stop");
+    let lines = h.until("bestmove", Duration::from_secs(1));
+    assert!(
+        stopped.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        stopped.elapsed()
+    );
+    check_search_output(&lines);
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut h = Harness::new();
+    h.send("setoption name UCI_Variant value tictactoe");
+    h.send("position startpos moves b2");
+    h.send("go ponder wtime 1000 btime 1000");
+    std::thread::sleep(Duration::from_millis(100));
+    let mut lines = h.lines();
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "pondering holds bestmove"
+    );
+    h.send("ponderhit");
+    lines.extend(h.until("bestmove", Duration::from_secs(2)));
+    check_search_output(&lines);
+}
+
+#[test]
+fn same_node_limited_search_twice_gives_the_same_output() {
+    // `time` and `nps` measure the wall clock, so they are left out.
+    let strip = |lines: Vec<String>| -> Vec<String> {
+        lines
+            .into_iter()
+            .map(|line| {
+                let mut out = Vec::new();
+                let mut tokens = line.split_whitespace();
+                while let Some(t) = tokens.next() {
+                    if t == "time" || t == "nps" {
+                        tokens.next();
+                    } else {
+                        out.push(t.to_owned());
+                    }
+                }
+                out.join(" ")
+            })
+            .collect()
+    };
+    let mut h = Harness::new();
+    let mut runs = Vec::new();
+    for _ in 0..2 {
+        h.send("ucinewgame");
+        h.send("position startpos moves 4 4 3");
+        runs.push(strip(h.go("go nodes 20000")));
+    }
+    assert_eq!(runs[0], runs[1]);
+    assert!(runs[0].len() > 2);
+}
+
+#[test]
+fn extensions() {
+    let mut h = Harness::new();
+    h.send("position startpos moves 4 4 5");
+    h.send("d");
+    let d = h.lines();
+    assert!(d.iter().any(|l| l == "Moves: 445"), "{d:?}");
+    assert!(
+        d.iter().any(|l| l.starts_with("Fen: 7/7/7/7/3p3/3PP2")),
+        "{d:?}"
+    );
+    assert!(
+        d.iter()
+            .any(|l| l.starts_with("Side to move: second player")),
+        "{d:?}"
+    );
+    assert!(d.iter().any(|l| l.trim() == "1 2 3 4 5 6 7"), "{d:?}");
+    h.send("eval");
+    assert!(h.lines()[0].starts_with("Static evaluation: cp "));
+    h.send("perft 3");
+    let perft = h.lines();
+    assert!(perft.contains(&"total 343".to_owned()), "{perft:?}");
+    h.send("query p1turn");
+    h.send("query gameover");
+    h.send("query result");
+    assert_eq!(
+        h.lines(),
+        vec!["response false", "response false", "response none"]
+    );
+    h.send("bench 3");
+    let bench = h.lines();
+    let last = bench.last().unwrap();
+    assert!(last.ends_with(" nps") && last.contains(" nodes "), "{last}");
+    assert_eq!(h.send("quit"), Flow::Quit);
+}
+
+#[test]
+fn proven_results_are_reported() {
+    let mut h = Harness::new();
+    // 4455: the first player wins with its 4th stone (Pons 18), mate in 2.
+    h.send("position startpos moves 4 4 5 5");
+    let go = h.go("go movetime 500");
+    assert!(go.iter().any(|l| l.contains("score mate 2")), "{go:?}");
+    assert!(
+        go.iter().any(|l| l == "info string exact score 18 (Pons)"),
+        "{go:?}"
+    );
+    // Tic-tac-toe from the start is a proven draw.
+    h.send("setoption name UCI_Variant value tictactoe");
+    h.send("position startpos");
+    let go = h.go("go depth 9");
+    assert!(go.iter().any(|l| l == "info string proven draw"), "{go:?}");
+}
+
+/// Random and malformed lines never panic, and change the position only when valid.
+#[test]
+fn random_lines_never_panic() {
+    let mut rng = Rng::new(2024);
+    let words = [
+        "uci",
+        "isready",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "1",
+        "nodes",
+        "50",
+        "P@d1",
+        "p@d2",
+        "4",
+        "b2",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "MultiPV",
+        "UCI_Variant",
+        "cfour",
+        "tictactoe",
+        "query",
+        "result",
+        "d",
+        "eval",
+        "-3",
+        "99999999999999999999",
+        "7/7/7/7/7/7",
+        "3/3/3",
+        "[PPp]",
+        "w",
+        "b",
+        "\u{e9}",
+        "",
+        "ucinewgame",
+        "ponderhit",
+        "stop",
+    ];
+    let mut h = Harness::new();
+    for _ in 0..3000 {
+        let n = rng.below(6);
+        let line: Vec<&str> = (0..n).map(|_| words[rng.below(words.len())]).collect();
+        let line = line.join(" ");
+        let before = h.position();
+        let starts_position = line.split_whitespace().next() == Some("position");
+        let variant_change = line.contains("UCI_Variant") || line.contains("ucinewgame");
+        h.send(&line);
+        if !starts_position && !variant_change {
+            assert_eq!(h.position(), before, "{line:?} changed the position");
+        }
+        if line.split_whitespace().next() == Some("go") {
+            h.send("stop");
+        }
+        h.lines();
+    }
+    h.send("stop");
+}
