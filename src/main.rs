@@ -1,6 +1,7 @@
 //! `inarow`: a perfect-play engine for k-in-a-row games.
 
 mod bench;
+mod matches;
 mod perft;
 mod play;
 mod position;
@@ -34,19 +35,28 @@ enum Command {
     Solve(solve::SolveArgs),
     /// The exact score of every column of each Connect-Four move string read from stdin.
     Analyze(solve::SolveArgs),
+    /// Play engine-vs-engine matches: Elo, pentanomial statistics, SPRT, PGN, resume.
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .target(env_logger::Target::Stderr)
-        .init();
     let cli = Cli::parse();
+    let mut logger =
+        env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
+    if matches!(&cli.command, Some(Command::Match(args)) if args.log_engine_io) {
+        logger.filter_module(
+            inarow_protocol::client::IO_LOG_TARGET,
+            log::LevelFilter::Info,
+        );
+    }
+    logger.target(env_logger::Target::Stderr).init();
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Solve(args)) => solve::run_solve(&args),
         Some(Command::Analyze(args)) => solve::run_analyze(&args),
+        Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

@@ -644,6 +644,21 @@ impl Engine {
         }
     }
 
+    /// Selects a variant (`cfour`, `tictactoe`) through the `UCI_Variant`
+    /// option, if the engine declared one; whether it did. An engine without
+    /// the option plays one game only, and is told nothing.
+    ///
+    /// # Errors
+    /// [`ClientError::Crashed`] if the engine is gone.
+    pub fn select_variant(&mut self, variant: &str) -> Result<bool, ClientError> {
+        let Some(option) = self.id.option("UCI_Variant") else {
+            return Ok(false);
+        };
+        let name = option.name.clone();
+        self.set_option(&name, Some(variant))?;
+        Ok(true)
+    }
+
     /// `ucinewgame` (or `uginewgame`).
     ///
     /// # Errors
@@ -919,6 +934,7 @@ mod tests {
                      echo "info depth 1 score cp 12 nodes 7 time 1 pv P@d1"
                      echo "info depth 2 seldepth 3 score mate -3 nodes 90 time 2 pv P@d1 P@d2"
                      echo "info currmove P@c1"
+                     echo "info string the last scored line still counts"
                      echo "bestmove P@d1 ponder P@d2" ;;
                 quit) exit 0 ;;
             esac
@@ -1026,6 +1042,7 @@ mod tests {
         );
         assert_eq!(id.option("clear hash").unwrap().kind, "button");
         assert!(id.option("Threads").is_none());
+        assert!(engine.select_variant("tictactoe").unwrap());
         engine.set_option("Hash", Some("32")).unwrap();
         engine.set_option("Clear Hash", None).unwrap();
         engine.new_game().unwrap();
@@ -1063,6 +1080,10 @@ mod tests {
         let mut engine = Engine::start(&script(GOOD), "ugi", false, Dialect::Ugi, TIMEOUT).unwrap();
         assert_eq!(engine.dialect(), Dialect::Ugi);
         assert_eq!(engine.id().name.as_deref(), Some("Scripted UGI"));
+        assert!(
+            !engine.select_variant("cfour").unwrap(),
+            "no UCI_Variant declared"
+        );
         engine.is_ready(TIMEOUT).unwrap();
     }
 
