@@ -325,7 +325,7 @@ fn isready_during_infinite_then_stop() {
     let asked = Instant::now();
     h.send("isready");
     let lines = h.until("readyok", Duration::from_secs(1));
-    assert!(asked.elapsed() < Duration::from_millis(100));
+    assert!(asked.elapsed() < Duration::from_millis(500));
     assert!(
         !lines.iter().any(|l| l.starts_with("bestmove")),
         "no bestmove before stop"
@@ -339,7 +339,7 @@ fn isready_during_infinite_then_stop() {
     h.send("stop");
     let lines = h.until("bestmove", Duration::from_secs(1));
     assert!(
-        stopped.elapsed() < Duration::from_millis(200),
+        stopped.elapsed() < Duration::from_millis(500),
         "{:?}",
         stopped.elapsed()
     );

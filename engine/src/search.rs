@@ -179,11 +179,10 @@ struct RootMove<M> {
     pv: Pv<M>,
 }
 
-/// A search for one game: owns the transposition table and history, so it
+/// A search for one game: owns the transposition table, so it
 /// remembers between moves of a game until [`Searcher::clear`].
 pub struct Searcher<G: SearchGame> {
     tt: TranspositionTable,
-    history: [[i32; 16]; 2],
     /// The game's exact solver, made on first use.
     oracle: Option<G::Oracle>,
     oracle_bytes: usize,
@@ -201,7 +200,6 @@ impl<G: SearchGame> Searcher<G> {
         let (search_bytes, oracle_bytes) = Self::split_hash(hash_mib);
         Searcher {
             tt: TranspositionTable::with_bytes(search_bytes, 64),
-            history: [[0; 16]; 2],
             oracle: None,
             oracle_bytes,
             _game: PhantomData,
@@ -226,7 +224,6 @@ impl<G: SearchGame> Searcher<G> {
     /// Forgets everything learnt: for a new game or an independent problem.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history = [[0; 16]; 2];
         if let Some(oracle) = &mut self.oracle {
             oracle.clear();
         }
@@ -251,11 +248,6 @@ impl<G: SearchGame> Searcher<G> {
         let start = Instant::now();
         self.tt.set_key_bits(position.key_bits());
         self.tt.new_search();
-        for side in &mut self.history {
-            for h in side.iter_mut() {
-                *h /= 4;
-            }
-        }
 
         let remaining = position.max_ply() - position.ply();
         let moves_left = remaining.div_ceil(2);
@@ -311,7 +303,6 @@ impl<G: SearchGame> Searcher<G> {
 
         let mut worker = Worker {
             tt: &mut self.tt,
-            history: &mut self.history,
             signals,
             hard_deadline,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
@@ -453,7 +444,6 @@ impl<G: SearchGame> Searcher<G> {
 /// The state of one running search.
 struct Worker<'a> {
     tt: &'a mut TranspositionTable,
-    history: &'a mut [[i32; 16]; 2],
     signals: &'a Signals,
     hard_deadline: Option<Instant>,
     node_limit: u64,
@@ -657,20 +647,20 @@ impl Worker<'_> {
             }
         }
 
-        let side = position.side_to_move().index();
-        let mut moves: ArrayVec<(G::Move, i64), { inarow_games::MAX_MOVES }> = candidates
+        // The table's move first, then the game's own ordering. (History
+        // ordering was measured: 1.3% more nodes on the benchmark.)
+        let mut moves: ArrayVec<(G::Move, i32), { inarow_games::MAX_MOVES }> = candidates
             .iter()
             .map(|&(mv, hint)| {
-                let index = G::move_index(mv);
-                let order = if Some(index) == tt_move {
-                    i64::MAX
+                let order = if Some(G::move_index(mv)) == tt_move {
+                    i32::MAX
                 } else {
-                    (i64::from(hint) << 32) + i64::from(self.history[side][usize::from(index)])
+                    hint
                 };
                 (mv, order)
             })
             .collect();
-        moves.sort_unstable_by_key(|&(_, order)| -order);
+        moves.sort_unstable_by_key(|&(_, order)| std::cmp::Reverse(order));
 
         let original_alpha = alpha;
         let mut best = Eval {
@@ -715,8 +705,6 @@ impl Worker<'_> {
                 }
             }
             if alpha >= beta {
-                let h = &mut self.history[side][usize::from(G::move_index(mv))];
-                *h = (*h + depth * depth).min(1 << 30);
                 self.store(key, eval, depth, ply, Bound::Lower, Some(G::move_index(mv)));
                 return eval;
             }
