@@ -437,6 +437,16 @@ fn proven_results_are_reported() {
     h.send("position startpos moves 4 4 5 5");
     let go = h.go("go movetime 500");
     assert!(go.iter().any(|l| l.contains("score mate 2")), "{go:?}");
+    // The solver's line of best play: the winning move, any reply, the win.
+    let solved = go.iter().find(|l| l.contains("score mate 2")).unwrap();
+    let pv: Vec<&str> = solved
+        .split(" pv ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(pv.len(), 3, "{solved}");
+    assert_eq!(pv[0], "P@c1", "{solved}");
     assert!(
         go.iter().any(|l| l == "info string exact score 18 (Pons)"),
         "{go:?}"

@@ -41,13 +41,14 @@ pub trait Oracle<G: Game>: Send + Sized {
     fn clear(&mut self);
 
     /// The proven scores of `position`'s best `lines` moves (or more), best
-    /// first, if found within `limits`.
+    /// first, each with its principal variation (starting with the move), if
+    /// found within `limits`.
     fn solve(
         &mut self,
         position: &G,
         lines: usize,
         limits: &SolveLimits<'_>,
-    ) -> Option<Vec<(G::Move, Score)>>;
+    ) -> Option<Vec<(Vec<G::Move>, Score)>>;
 
     /// Nodes searched since the last [`Oracle::clear`].
     fn nodes(&self) -> u64;
@@ -71,7 +72,7 @@ impl<G: Game> Oracle<G> for NoOracle {
         _position: &G,
         _lines: usize,
         _limits: &SolveLimits<'_>,
-    ) -> Option<Vec<(G::Move, Score)>> {
+    ) -> Option<Vec<(Vec<G::Move>, Score)>> {
         None
     }
 
@@ -97,23 +98,39 @@ impl Oracle<Connect4> for Solver {
         position: &Connect4,
         lines: usize,
         limits: &SolveLimits<'_>,
-    ) -> Option<Vec<(Column, Score)>> {
+    ) -> Option<Vec<(Vec<Column>, Score)>> {
         // Pons's scores belong to positions, not to a root: what the table
         // learnt for earlier moves of the game stays true.
-        if lines <= 1 {
+        let mut moves: Vec<(Column, Score)> = if lines <= 1 {
             let (best, pons) = self.best_move_within(position, limits)?;
-            return Some(vec![(best, score_from_pons(position, pons))]);
-        }
-        let scores = self.analyze_within(position, false, limits)?;
-        let mut moves: Vec<(Column, Score)> = scores
-            .into_iter()
-            .enumerate()
-            .filter_map(|(col, pons)| {
-                pons.map(|pons| (Column(col as u8), score_from_pons(position, pons)))
-            })
-            .collect();
+            vec![(best, score_from_pons(position, pons))]
+        } else {
+            let scores = self.analyze_within(position, false, limits)?;
+            scores
+                .into_iter()
+                .enumerate()
+                .filter_map(|(col, pons)| {
+                    pons.map(|pons| (Column(col as u8), score_from_pons(position, pons)))
+                })
+                .collect()
+        };
         moves.sort_by_key(|&(_, score)| -score.value());
-        Some(moves)
+        // The lines shown get their principal variations, as far as the
+        // limits allow; the rest keep just their move.
+        Some(
+            moves
+                .into_iter()
+                .enumerate()
+                .map(|(i, (mv, score))| {
+                    let pv = if i < lines.max(1) {
+                        self.principal_variation_within(position, mv, limits)
+                    } else {
+                        vec![mv]
+                    };
+                    (pv, score)
+                })
+                .collect(),
+        )
     }
 
     fn nodes(&self) -> u64 {

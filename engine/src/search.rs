@@ -404,7 +404,7 @@ impl<G: SearchGame> Searcher<G> {
     /// The result of a position the oracle solved: every move's proven score.
     fn oracle_result(
         position: &G,
-        moves: &[(G::Move, Score)],
+        moves: &[(Vec<G::Move>, Score)],
         limits: &Limits,
         nodes: u64,
         start: Instant,
@@ -417,23 +417,24 @@ impl<G: SearchGame> Searcher<G> {
             .iter()
             .take(limits.multipv.max(1))
             .enumerate()
-            .map(|(i, &(mv, score))| Info {
+            .map(|(i, (pv, score))| Info {
                 depth: remaining,
                 seldepth: remaining,
                 multipv: i + 1,
-                score,
+                score: *score,
                 nodes,
                 elapsed,
                 hashfull: tt.hashfull(),
-                pv: vec![mv],
+                pv: pv.clone(),
             })
             .collect();
         for line in &lines {
             report(line);
         }
+        let pv = &moves[0].0;
         SearchResult {
-            best: Some(moves[0].0),
-            ponder: None,
+            best: pv.first().copied(),
+            ponder: pv.get(1).copied(),
             lines,
             nodes,
             elapsed,

@@ -328,6 +328,25 @@ impl Solver {
         None
     }
 
+    /// The line of best play after `first` from `position`, to the end of the
+    /// game or as far as `limits` allow: each side keeps its score, the winner
+    /// winning as soon as it can and the loser holding out longest.
+    pub fn principal_variation_within(
+        &mut self,
+        position: &Connect4,
+        first: Column,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<Column> {
+        let mut pv = vec![first];
+        let mut current = *position;
+        current.play_unchecked(first);
+        while let Some((mv, _)) = self.best_move_within(&current, limits) {
+            pv.push(mv);
+            current.play_unchecked(mv);
+        }
+        pv
+    }
+
     /// The exact score of each column of `position`, `None` for a full column
     /// (or every column, once the game is over).
     pub fn analyze(&mut self, position: &Connect4, weak: bool) -> Vec<Option<i32>> {
