@@ -1,0 +1,148 @@
+//! The command-line tools through the release binary: solve, analyze, bench, perft.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `inarow ARGS` with `input` on stdin: (stdout, stderr, success).
+fn inarow(args: &[&str], input: &str) -> (String, String, bool) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_inarow"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.success(),
+    )
+}
+
+#[test]
+fn solve_prints_pons_format_and_checks_scores() {
+    let (out, err, ok) = inarow(&["solve"], "4455 18\n44455554221 -15\n");
+    assert!(ok, "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(&lines[0][..2], &["4455", "18"]);
+    assert_eq!(&lines[1][..2], &["44455554221", "-15"]);
+    for line in &lines {
+        assert_eq!(line.len(), 4, "moves score nodes micros: {line:?}");
+        assert!(line[2].parse::<u64>().is_ok() && line[3].parse::<u64>().is_ok());
+    }
+    assert!(err.is_empty(), "{err}");
+}
+
+#[test]
+fn solve_reports_bad_lines_and_goes_on() {
+    let input = "4444444\nabc\n4455 17\n4455 x\n12121213\n4455\n";
+    let (out, err, ok) = inarow(&["solve"], input);
+    assert!(!ok, "a bad line makes the exit status non-zero");
+    for expected in [
+        "error: line 1: move 7 ('4'): the column is full",
+        "error: line 2: move 1 ('a'): not a column digit",
+        "error: line 3: expected score 17, solved 18",
+        "error: line 4: expected score 'x' is not a number",
+        "error: line 5: move 8 ('3'): the game is already won",
+    ] {
+        assert!(err.contains(expected), "missing {expected:?} in {err}");
+    }
+    // One output line per input line, so outputs diff line by line.
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(lines[5].starts_with("4455 18 "), "the run went on: {out}");
+}
+
+#[test]
+fn solve_weak_and_other_sizes() {
+    let (out, _, ok) = inarow(&["solve", "--weak"], "4455 18\n44455554221 -15\n");
+    assert!(ok);
+    let scores: Vec<&str> = out.lines().map(|l| l.split(' ').nth(1).unwrap()).collect();
+    assert_eq!(scores, vec!["1", "-1"]);
+    // The empty 6x4 board: the second player wins on the last move.
+    let (out, _, ok) = inarow(&["solve", "--size", "6x4"], "\n");
+    assert!(ok);
+    assert!(out.starts_with(" -1 "), "{out}");
+    let (_, err, ok) = inarow(&["solve", "--size", "10x6"], "");
+    assert!(!ok);
+    assert!(err.contains("the width must be 1 to 9"), "{err}");
+}
+
+#[test]
+fn analyze_scores_every_column() {
+    let (out, err, ok) = inarow(&["analyze"], "444444\n4455\n");
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let first: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(first.len(), 8);
+    assert_eq!(first[4], "-", "column 4 is full: {}", lines[0]);
+    // 4455: only columns 3 and 6 win at once (score 18); the side to move is X.
+    let second: Vec<&str> = lines[1].split(' ').collect();
+    assert_eq!(second[3], "18");
+    assert_eq!(second[6], "18");
+    assert!(second[1..].iter().all(|s| s.parse::<i32>().unwrap() <= 18));
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let run = || {
+        let (out, _, ok) = inarow(&["bench", "--depth", "6"], "");
+        assert!(ok);
+        let last = out.lines().last().unwrap().to_owned();
+        let words: Vec<&str> = last.split(' ').collect();
+        assert_eq!((words[1], words[3]), ("nodes", "nps"), "{last}");
+        words[0].parse::<u64>().unwrap()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn perft_counts() {
+    let (out, _, ok) = inarow(&["perft", "--depth", "8"], "");
+    assert!(ok);
+    assert!(out.contains("total 5673234"), "{out}");
+    assert!(out.contains("nps "));
+    let (out, _, ok) = inarow(
+        &[
+            "perft",
+            "--variant",
+            "tictactoe",
+            "--depth",
+            "9",
+            "--divide",
+        ],
+        "",
+    );
+    assert!(ok);
+    assert!(
+        out.contains("P@b2 13248") && out.contains("total 127872"),
+        "{out}"
+    );
+    let (out, _, ok) = inarow(&["perft", "--moves", "4453", "--depth", "2"], "");
+    assert!(ok);
+    assert!(out.contains("total 49"), "{out}");
+    let (out, _, ok) = inarow(
+        &[
+            "perft",
+            "--size",
+            "6x5",
+            "--fen",
+            "6/6/6/6/6",
+            "--depth",
+            "1",
+        ],
+        "",
+    );
+    assert!(!ok, "--size and --fen conflict: {out}");
+    let (_, err, ok) = inarow(&["perft", "--moves", "4444444", "--depth", "1"], "");
+    assert!(!ok);
+    assert!(err.contains("move 7 ('4'): the column is full"), "{err}");
+}
