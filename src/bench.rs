@@ -1,5 +1,7 @@
 //! `inarow bench`: the deterministic search benchmark.
 
+use std::io::{self, Write};
+
 use clap::Args;
 use inarow_engine::bench;
 
@@ -19,7 +21,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if args.depth == 0 {
         return Err("--depth must be at least 1".to_owned());
     }
-    let report = bench::run(args.depth, args.hash.max(1), |line| println!("{line}"));
-    println!("{report}");
-    Ok(())
+    let mut out = io::stdout().lock();
+    let mut failed = None;
+    let report = bench::run(args.depth, args.hash.max(1), |line| {
+        if let Err(e) = writeln!(out, "{line}") {
+            failed.get_or_insert(e);
+        }
+    });
+    writeln!(out, "{report}")
+        .and(failed.map_or(Ok(()), Err))
+        .map_err(|e| format!("writing to stdout: {e}"))
 }

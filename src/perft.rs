@@ -1,5 +1,6 @@
 //! `inarow perft`: move-generation counts, with divide.
 
+use std::io::{self, Write};
 use std::time::Instant;
 
 use clap::Args;
@@ -24,26 +25,31 @@ pub struct PerftArgs {
 /// Runs `inarow perft`.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     let game = args.position.position()?;
+    let mut out = io::stdout().lock();
     match game {
-        AnyGame::Connect4(g) => report(&g, args.depth, args.divide),
-        AnyGame::TicTacToe(g) => report(&g, args.depth, args.divide),
+        AnyGame::Connect4(g) => report(&g, args.depth, args.divide, &mut out),
+        AnyGame::TicTacToe(g) => report(&g, args.depth, args.divide, &mut out),
     }
-    Ok(())
+    .map_err(|e| format!("writing to stdout: {e}"))
 }
 
-fn report<G: Game>(game: &G, depth: u32, split: bool) {
+fn report<G: Game>(game: &G, depth: u32, split: bool, out: &mut impl Write) -> io::Result<()> {
     let start = Instant::now();
     let total = if split {
         let counts = divide(game, depth);
         for (mv, count) in &counts {
-            println!("{} {count}", game.to_drop(*mv));
+            writeln!(out, "{} {count}", game.to_drop(*mv))?;
         }
         counts.iter().map(|(_, count)| count).sum()
     } else {
         perft(game, depth)
     };
     let elapsed = start.elapsed();
-    println!("total {total}");
-    println!("time {:.3} s", elapsed.as_secs_f64());
-    println!("nps {:.0}", total as f64 / elapsed.as_secs_f64().max(1e-9));
+    writeln!(out, "total {total}")?;
+    writeln!(out, "time {:.3} s", elapsed.as_secs_f64())?;
+    writeln!(
+        out,
+        "nps {:.0}",
+        total as f64 / elapsed.as_secs_f64().max(1e-9)
+    )
 }

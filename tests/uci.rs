@@ -458,7 +458,10 @@ fn proven_results_are_reported() {
     assert!(go.iter().any(|l| l == "info string proven draw"), "{go:?}");
 }
 
-/// Random and malformed lines never panic, and change the position only when valid.
+/// Random and malformed lines never panic. A `position` line sets exactly the
+/// position a referee computes here from the games crate (or, if that fails,
+/// is answered with one error line and changes nothing); other lines change the
+/// position only when they select a variant or start a new game.
 #[test]
 fn random_lines_never_panic() {
     let mut rng = Rng::new(2024);
@@ -476,8 +479,11 @@ fn random_lines_never_panic() {
         "50",
         "P@d1",
         "p@d2",
+        "P@a1",
         "4",
+        "1",
         "b2",
+        "a1",
         "setoption",
         "name",
         "value",
@@ -494,6 +500,7 @@ fn random_lines_never_panic() {
         "99999999999999999999",
         "7/7/7/7/7/7",
         "3/3/3",
+        "3/1P1/3",
         "[PPp]",
         "w",
         "b",
@@ -504,21 +511,84 @@ fn random_lines_never_panic() {
         "stop",
     ];
     let mut h = Harness::new();
-    for _ in 0..3000 {
-        let n = rng.below(6);
-        let line: Vec<&str> = (0..n).map(|_| words[rng.below(words.len())]).collect();
-        let line = line.join(" ");
+    let mut variant = Variant::default();
+    for _ in 0..5000 {
+        let n = rng.below(7);
+        let mut tokens: Vec<&str> = (0..n).map(|_| words[rng.below(words.len())]).collect();
+        if rng.below(3) == 0 {
+            tokens.insert(0, "position");
+        }
+        let line = tokens.join(" ");
         let before = h.position();
-        let starts_position = line.split_whitespace().next() == Some("position");
-        let variant_change = line.contains("UCI_Variant") || line.contains("ucinewgame");
         h.send(&line);
-        if !starts_position && !variant_change {
+        let output = h.lines();
+        let first = line.split_whitespace().next();
+        if first == Some("position") {
+            match referee(variant, &line) {
+                Some(expected) => {
+                    assert_eq!(h.position(), expected, "{line:?}");
+                    assert!(output.is_empty(), "{line:?}: {output:?}");
+                }
+                None => {
+                    assert_eq!(h.position(), before, "{line:?} changed the position");
+                    assert_eq!(output.len(), 1, "{line:?}: {output:?}");
+                    assert!(
+                        output[0].starts_with("info string error: "),
+                        "{line:?}: {output:?}"
+                    );
+                }
+            }
+        } else if first == Some("ucinewgame") && line.split_whitespace().count() == 1 {
+            assert_eq!(h.position(), AnyGame::new(variant));
+        } else if let ["setoption", "name", "UCI_Variant", "value", value] =
+            line.split_whitespace().collect::<Vec<_>>().as_slice()
+        {
+            if let Ok(chosen) = value.parse::<Variant>() {
+                variant = chosen;
+                assert_eq!(h.position(), AnyGame::new(variant), "{line:?}");
+            } else {
+                assert_eq!(h.position(), before, "{line:?}");
+            }
+        } else {
             assert_eq!(h.position(), before, "{line:?} changed the position");
         }
-        if line.split_whitespace().next() == Some("go") {
+        if first == Some("go") {
             h.send("stop");
+            h.lines();
         }
-        h.lines();
     }
     h.send("stop");
+}
+
+/// The position a `position` line should set, computed independently, or
+/// `None` if the line is not a valid position command.
+fn referee(variant: Variant, line: &str) -> Option<AnyGame> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let (mut game, rest) = match tokens.get(1..)? {
+        ["startpos", rest @ ..] => (AnyGame::new(variant), rest),
+        ["fen", rest @ ..] => {
+            let end = rest
+                .iter()
+                .position(|&t| t == "moves")
+                .unwrap_or(rest.len());
+            if end == 0 {
+                return None;
+            }
+            (
+                AnyGame::from_fen(variant, &rest[..end].join(" ")).ok()?,
+                &rest[end..],
+            )
+        }
+        _ => return None,
+    };
+    match rest {
+        [] => {}
+        ["moves", moves @ ..] => {
+            for mv in moves {
+                game.play_text(mv).ok()?;
+            }
+        }
+        _ => return None,
+    }
+    Some(game)
 }

@@ -110,3 +110,35 @@ fn timing_is_prompt() {
     );
     engine.quit(Duration::from_secs(1));
 }
+
+/// At 1 s + 10 ms with the default Move Overhead of 30 ms, no game is lost on
+/// time, even with no margin allowed.
+#[test]
+fn never_flags_at_one_second_games() {
+    let inarow = env!("CARGO_BIN_EXE_inarow");
+    let output = Command::new(inarow)
+        .args([
+            "match",
+            "--engine",
+            &format!("cmd={inarow}"),
+            "args=uci",
+            "name=a",
+        ])
+        .args(["--engine", &format!("cmd={inarow}"), "args=uci", "name=b"])
+        .args([
+            "--variant",
+            "cfour",
+            "--games",
+            "2",
+            "--repeat",
+            "--tc",
+            "1+0.01",
+            "--timemargin",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}");
+    assert!(report.contains("Terminations: normal 2"), "{report}");
+}

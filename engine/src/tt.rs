@@ -114,13 +114,24 @@ impl TranspositionTable {
         self.resize_bytes(mib.saturating_mul(1 << 20));
     }
 
-    /// Resizes to at most `bytes` bytes and empties the table.
+    /// Resizes to at most `bytes` bytes (less if the memory cannot be had) and
+    /// empties the table.
     pub fn resize_bytes(&mut self, bytes: usize) {
-        let count = Self::bucket_count(bytes);
+        let mut count = Self::bucket_count(bytes);
         if count != self.buckets.len() {
-            // Free the old table before allocating the new one.
+            // Free the old table before allocating the new one; if the memory
+            // is not there, halve the table rather than abort.
             self.buckets = Vec::new();
-            self.buckets = Vec::with_capacity(count);
+            while self.buckets.try_reserve_exact(count).is_err() && count > 1 {
+                count /= 2;
+            }
+            if count < Self::bucket_count(bytes) {
+                log::warn!(
+                    "cannot allocate a {} MiB table; using {} MiB",
+                    bytes >> 20,
+                    (count * size_of::<Bucket>()) >> 20
+                );
+            }
             advise_huge_pages(&mut self.buckets);
             self.buckets.resize(count, Bucket::default());
             self.epoch = 1;

@@ -272,6 +272,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 if let Some(engines) = &mut self.engines {
                     engines.connect4.set_hash(mib);
                     engines.tictactoe.set_hash(mib.min(16));
+                    let got = engines.connect4.hash_bytes() >> 20;
+                    if got * 2 < mib {
+                        self.send(Response::InfoString(format!(
+                            "Hash: only {got} MiB could be allocated of the {mib} MiB asked"
+                        )));
+                    }
                 }
             }
             "clear hash" => {

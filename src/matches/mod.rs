@@ -21,7 +21,7 @@ mod runner;
 mod stats;
 
 use std::fs::{File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::{self, ErrorKind, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -137,8 +137,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         sprt: config.sprt,
         wall_time: started.elapsed(),
     };
-    print!("{}", final_report(&tally, &summary));
+    let printed = write!(io::stdout().lock(), "{}", final_report(&tally, &summary))
+        .map_err(|e| format!("writing the report to stdout: {e}"));
     outcome?;
+    printed?;
     write_error.map_or(Ok(()), Err)
 }
 
