@@ -1,33 +1,16 @@
 //! `inarow play` through stdin, in plain (non-terminal) mode: the output is checked.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Runs `inarow play ARGS` with `input` on stdin; returns stdout and whether it succeeded.
+/// Runs `inarow play ARGS` with `input` on stdin; returns stdout and stderr, and
+/// whether it succeeded.
 fn play(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_inarow"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let run = common::run_inarow(&[&["play"], args].concat(), input);
     assert!(
-        !stdout.contains('\x1b'),
+        !run.stdout.contains('\x1b'),
         "no colours when stdout is not a terminal"
     );
-    (format!("{stdout}{stderr}"), output.status.success())
+    (format!("{}{}", run.stdout, run.stderr), run.success)
 }
 
 #[test]

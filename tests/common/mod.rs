@@ -21,3 +21,36 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 }
+
+/// What a run of the `inarow` binary printed.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub success: bool,
+}
+
+/// Runs the `inarow` binary with `args`, `input` on stdin and `NO_COLOR` set.
+pub fn run_inarow(args: &[&str], input: &str) -> Run {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_inarow"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("the binary reads its input");
+    let output = child.wait_with_output().expect("the binary runs");
+    Run {
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        success: output.status.success(),
+    }
+}
