@@ -43,6 +43,12 @@ struct Board {
 }
 
 impl Board {
+    /// The score of winning with the very next stone when `ply` stones are down.
+    #[inline]
+    fn win_next(&self, ply: i32) -> i32 {
+        (self.cells + 1 - ply) / 2
+    }
+
     /// The bitboard with its columns in reverse order.
     #[inline]
     fn mirror(&self, bits: u64) -> u64 {
@@ -221,13 +227,12 @@ impl Solver {
             return Some(finished_score(position, weak));
         }
         if position.can_win_next() {
-            let score = (b.cells + 1 - ply) / 2;
-            return Some(if weak { score.signum() } else { score });
+            return Some(weak_or_exact(b.win_next(ply), weak));
         }
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
-            (-(b.cells - ply) / 2, (b.cells + 1 - ply) / 2)
+            (-b.win_next(ply + 1), b.win_next(ply))
         };
         while min < max {
             // Halve the range, but probe nearer zero than the middle: asking
@@ -249,7 +254,7 @@ impl Solver {
             }
         }
         // A bound found by a weak search can overshoot the -1..1 range.
-        Some(if weak { min.signum() } else { min })
+        Some(weak_or_exact(min, weak))
     }
 
     /// One search of `position` with the window `(alpha, beta)`: the exact
@@ -317,7 +322,7 @@ impl Solver {
             let keeps = if child.outcome().is_some() {
                 finished_score(&child, false) <= -score
             } else if child.can_win_next() {
-                (self.board.cells + 1 - child.ply() as i32) / 2 <= -score
+                self.board.win_next(child.ply() as i32) <= -score
             } else {
                 self.window(&child, -score, -score + 1, false, limits)? <= -score
             };
@@ -361,6 +366,7 @@ impl Solver {
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<Vec<Option<i32>>> {
+        self.set_size(position.size());
         let width = position.size().width() as u8;
         let mut scores = Vec::with_capacity(usize::from(width));
         for col in 0..width {
@@ -368,8 +374,10 @@ impl Solver {
             let score = if !position.is_legal(col) {
                 None
             } else if position.is_winning_move(col) {
-                let score = (position.size().cells() as i32 + 1 - position.ply() as i32) / 2;
-                Some(if weak { score.signum() } else { score })
+                Some(weak_or_exact(
+                    self.board.win_next(position.ply() as i32),
+                    weak,
+                ))
             } else {
                 let mut child = *position;
                 child.play_unchecked(col);
@@ -630,14 +638,19 @@ fn finished_score(position: &Connect4, weak: bool) -> i32 {
         Some(inarow_games::Outcome::Win(winner)) => {
             let share = position.size().shares()[winner.index()] as i32;
             let stones = position.stones(winner).count_ones() as i32;
-            let score = -(share - stones + 1);
-            if weak {
-                score.signum()
-            } else {
-                score
-            }
+            weak_or_exact(-(share - stones + 1), weak)
         }
         _ => 0,
+    }
+}
+
+/// A score as a weak solve gives it (only its sign) or as it is.
+#[inline]
+fn weak_or_exact(score: i32, weak: bool) -> i32 {
+    if weak {
+        score.signum()
+    } else {
+        score
     }
 }
 
