@@ -148,13 +148,15 @@ fn centre_weight(size: Size, col: u32) -> i32 {
 /// The cells of the rows a player wants threats on: the first player's on odd
 /// rows (1, 3, 5 from the bottom), the second player's on even rows.
 fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
-    let size = position.size();
-    let mut rows = 0u64;
-    let start = if first_player { 0 } else { 1 };
-    for row in (start..size.height()).step_by(2) {
-        rows |= position.bottom_mask() << row;
+    // One column's rows 0, 2, 4, ..., copied into every column by multiplying
+    // with the bottom cells (a column's pattern never carries into the next).
+    let column = (1u64 << position.size().height()) - 1;
+    let odd_rows = position.bottom_mask() * (0x5555_5555_5555_5555 & column);
+    if first_player {
+        odd_rows
+    } else {
+        odd_rows ^ position.board_mask()
     }
-    rows
 }
 
 impl SearchGame for Connect4 {
