@@ -128,3 +128,28 @@ fn perft_counts() {
     assert!(!ok);
     assert!(err.contains("move 7 ('4'): the column is full"), "{err}");
 }
+
+/// Issue 13's acceptance: a 9x5 position whose score was wrong with some table
+/// sizes (4 or 6 instead of 3) now scores 3 with every one.
+#[test]
+fn solve_9x5_is_exact_with_every_table_size() {
+    let position = "554818155423823492336";
+    for hash in ["1", "3", "64", "1024"] {
+        let (out, err, ok) = inarow(
+            &["solve", "--size", "9x5", "--hash", hash],
+            &format!("{position} 3\n"),
+        );
+        assert!(ok, "--hash {hash}: {err}");
+        assert!(
+            out.starts_with(&format!("{position} 3 ")),
+            "--hash {hash}: {out}"
+        );
+    }
+    let (out, _, ok) = inarow(&["solve", "--size", "9x5"], position);
+    assert!(ok && out.starts_with(&format!("{position} 3 ")), "{out}");
+    let (out, _, ok) = inarow(&["solve", "--size", "9x5", "--weak"], position);
+    assert!(ok && out.starts_with(&format!("{position} 1 ")), "{out}");
+    let (out, _, ok) = inarow(&["analyze", "--size", "9x5"], position);
+    assert!(ok, "{out}");
+    assert_eq!(out.split(' ').nth(7), Some("3"), "column 7 scores 3: {out}");
+}

@@ -193,3 +193,118 @@ fn known_positions() {
         assert_eq!(solver.solve(&position, false), score, "{moves}");
     }
 }
+
+/// Positions of `ply` stones, reached by random moves that
+/// neither win nor hand the opponent a win while another move is left, so
+/// that games last: late positions still in play.
+fn quiet_positions(size: Size, count: usize, seed: u64, ply: usize) -> Vec<Connect4> {
+    let mut rng = Rng::new(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut position = Connect4::new(size);
+        while (position.ply() as usize) < ply && position.outcome().is_none() {
+            let moves = position.legal_moves();
+            let quiet: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let cell = position.landing_cell(mv).expect("a legal move lands");
+                    !position.is_winning_move(mv) && position.non_losing_cells() & cell != 0
+                })
+                .collect();
+            let choice = if quiet.is_empty() {
+                moves.to_vec()
+            } else {
+                quiet
+            };
+            position.play_unchecked(choice[rng.below(choice.len())]);
+        }
+        if position.outcome().is_none() {
+            positions.push(position);
+        }
+    }
+    positions
+}
+
+/// Random positions on boards whose keys are wider than 7x6's 49 bits (up to
+/// 64), at several depths, solved with a 1 MiB table, with a large one and
+/// with full-key checks everywhere: the scores must agree, and agree with
+/// brute force where the positions are late enough. Each position is kept
+/// only if the full-key solver settles it within a node budget, so the test
+/// stays cheap whatever the board.
+#[test]
+fn exact_on_wide_keys_whatever_the_table() {
+    const BUDGET: u64 = 1_000_000;
+    for (size, seed) in [
+        ("9x5", 1),
+        ("8x7", 2),
+        ("7x7", 3),
+        ("9x6", 4),
+        ("6x9", 5),
+        ("4x12", 6),
+        ("4x15", 7),
+        ("7x6", 8),
+    ] {
+        let size: Size = size.parse().unwrap();
+        let mut small = Solver::new(size, 1);
+        let mut large = Solver::new(size, 256);
+        let mut verified = Solver::with_full_keys(size, 64 << 20);
+        let cells = size.cells() as usize;
+        let mut checked = 0;
+        let mut brute_checked = 0;
+        let late = quiet_positions(size, 15, seed + 100, cells - 12);
+        for position in random_positions(size, 120, seed, cells * 2 / 5)
+            .into_iter()
+            .chain(late)
+        {
+            verified.clear();
+            let limits = inarow_engine::SolveLimits {
+                nodes: Some(BUDGET),
+                ..Default::default()
+            };
+            let Some(expected) = verified.solve_within(&position, false, &limits) else {
+                continue;
+            };
+            small.clear();
+            large.clear();
+            let fen = position.fen();
+            assert_eq!(
+                small.solve(&position, false),
+                expected,
+                "{size} 1 MiB {fen}"
+            );
+            assert_eq!(
+                large.solve(&position, false),
+                expected,
+                "{size} 256 MiB {fen}"
+            );
+            checked += 1;
+            if cells - position.ply() as usize <= 12 {
+                let mut memo = HashMap::new();
+                assert_eq!(brute_force(&position, &mut memo), expected, "{size} {fen}");
+                brute_checked += 1;
+            }
+        }
+        assert!(checked >= 20, "{size}: only {checked} positions settled");
+        assert!(
+            brute_checked >= 5,
+            "{size}: only {brute_checked} late positions"
+        );
+    }
+}
+
+/// The position of issue 13: with a 32-bit check, 9x5 positions agreeing on
+/// their first columns were taken for each other and it scored 4 or 6.
+#[test]
+fn regression_9x5_collision() {
+    let size: Size = "9x5".parse().unwrap();
+    let position = Connect4::from_move_string(size, "554818155423823492336").unwrap();
+    for mib in [1, 2, 4, 16, 72, 256] {
+        let mut solver = Solver::new(size, mib);
+        assert_eq!(solver.solve(&position, false), 3, "--hash {mib}");
+        solver.clear();
+        assert_eq!(solver.solve(&position, true), 1, "--hash {mib} weak");
+        solver.clear();
+        assert_eq!(solver.analyze(&position, false)[6], Some(3), "--hash {mib}");
+    }
+}

@@ -149,7 +149,7 @@ const FORCING_FRACTION: i32 = 7;
 const NEAR_EMPTIES: i32 = 20;
 
 /// The size of the table of positions near the end (at most a quarter of the
-/// budget): 2^17 buckets, still exact for 7x6 keys.
+/// budget): 2^17 buckets, enough for the compact entries on 7x6 keys.
 const NEAR_TABLE_BYTES: usize = 8 << 20;
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 8 MiB one
@@ -175,6 +175,18 @@ impl Solver {
             size,
             nodes: 0,
         }
+    }
+
+    /// A solver whose tables check every entry against the whole key on any
+    /// board and table size, as they already must where the key is too wide
+    /// for the compact layout: slower, for verifying that layout (see the
+    /// `tt` module).
+    #[must_use]
+    pub fn with_full_keys(size: Size, hash_bytes: usize) -> Self {
+        let mut solver = Self::with_bytes(size, hash_bytes);
+        solver.tt.set_full_keys(true);
+        solver.near.set_full_keys(true);
+        solver
     }
 
     /// Forgets every stored result and resets the node count.

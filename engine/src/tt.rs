@@ -1,21 +1,35 @@
 //! The transposition table: a fixed number of 64-byte buckets, each a header
-//! and seven packed entries.
+//! and five or seven packed entries.
 //!
 //! A position's key (below `2^key_bits`) is mixed by multiplying with an odd
-//! constant modulo `2^key_bits`, a bijection. The top bits of the mix choose the
-//! bucket and the low 32 bits are stored as the check. When `key_bits` is at
-//! most 32 more than the bucket index bits (7x6 keys have 49 bits, a 64 MiB
-//! table 2^20 buckets), bucket and check together give back the whole mix, so
-//! a match is never a different position. Larger keys fall back to a 32-bit
-//! check, as chess engines do with fewer.
+//! constant modulo `2^key_bits`, a bijection, so two positions never share a
+//! mix. The top bits of the mix choose the bucket; an entry keeps the rest as
+//! its check, and a probe trusts an entry only if bucket and check together
+//! give back the whole mix. So a stored entry is never used for another
+//! position, on any board and with any table size. Two layouts:
+//!
+//! - **Compact**, seven entries, each with the low 32 bits of the mix as its
+//!   check. Used when the bucket index has at least `key_bits - 32` bits (7x6
+//!   keys have 49 bits: tables of 8 MiB and more), where those 32 bits are all
+//!   of the mix the index does not give.
+//! - **Wide**, five entries, each with the whole 64-bit mix as its check: the
+//!   low 32 bits in the entry and the high 32 in the header. Used for wider
+//!   keys and smaller tables (9x5 has 54-bit keys, 8x7 64-bit ones).
+//!
+//! A 32-bit check alone is not enough beyond that: the low 32 bits of a
+//! product depend only on the low 32 bits of the key, so positions that agree
+//! on their first columns share a check, and met in the same bucket they were
+//! taken for each other (the wrong "exact" scores of issue 13 on 9x5).
 //!
 //! `clear()` is O(1): it moves the table to a new epoch, and a bucket whose
 //! header holds an old epoch counts as empty and is wiped on its first store.
 //!
-//! Entry bits:
 //! ```text
-//!  63..60  59..56   55..54  53..48  47..32  31..0
-//!  age     move+1   bound   depth   value   check
+//! compact bucket:  epoch:32 pad:32 | entry 0 | entry 1 | ... | entry 6
+//! wide bucket:     epoch:32 | high check 0..4: 5 x 32 | entry 0 | ... | entry 4
+//!
+//! entry:   63..60  59..56   55..54  53..48  47..32  31..0
+//!          age     move+1   bound   depth   value   check (low 32 bits of the mix)
 //! ```
 
 use std::mem::size_of;
@@ -55,18 +69,163 @@ impl TtEntry {
     }
 }
 
-const ENTRIES: usize = 7;
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
-#[derive(Clone, Copy, Default)]
+/// Seven entries with 32-bit checks.
+#[derive(Clone, Copy)]
 #[repr(C, align(64))]
-struct Bucket {
+struct Compact {
     epoch: u32,
     _pad: u32,
-    entries: [u64; ENTRIES],
+    entries: [u64; 7],
+}
+
+/// Five entries with 64-bit checks: the high halves sit in the header.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Wide {
+    epoch: u32,
+    high: [u32; 5],
+    entries: [u64; 5],
+}
+
+/// One cache line, read in either layout; the table decides which when it is
+/// configured and every bucket is read the same way until the next clear.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+union Bucket {
+    compact: Compact,
+    wide: Wide,
+}
+
+impl Default for Bucket {
+    fn default() -> Self {
+        Bucket {
+            compact: Compact {
+                epoch: 0,
+                _pad: 0,
+                entries: [0; 7],
+            },
+        }
+    }
 }
 
 const _: () = assert!(size_of::<Bucket>() == 64);
+const _: () = assert!(size_of::<Compact>() == 64 && size_of::<Wide>() == 64);
+
+/// The entries of a bucket in one layout: where the checks live.
+trait Layout: Copy {
+    /// Entries per bucket.
+    const ENTRIES: usize;
+    /// The layout's view of a bucket.
+    fn of(bucket: &Bucket) -> &Self;
+    /// The layout's mutable view of a bucket.
+    fn of_mut(bucket: &mut Bucket) -> &mut Self;
+    /// The bucket's epoch.
+    fn epoch(&self) -> u32;
+    /// An empty bucket of `epoch`.
+    fn empty(epoch: u32) -> Self;
+    /// The data word of entry `i`.
+    fn data(&self, i: usize) -> u64;
+    /// Whether entry `i` is in use and belongs to the position with this mix.
+    fn matches(&self, i: usize, mixed: u64) -> bool;
+    /// Writes entry `i` for the position with this mix.
+    fn set(&mut self, i: usize, mixed: u64, data: u64);
+}
+
+impl Layout for Compact {
+    const ENTRIES: usize = 7;
+
+    #[inline]
+    fn of(bucket: &Bucket) -> &Self {
+        // SAFETY: both layouts are plain integers of the same size, so any bits
+        // read as either are valid.
+        unsafe { &bucket.compact }
+    }
+
+    #[inline]
+    fn of_mut(bucket: &mut Bucket) -> &mut Self {
+        // SAFETY: as in `of`.
+        unsafe { &mut bucket.compact }
+    }
+
+    #[inline]
+    fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    #[inline]
+    fn empty(epoch: u32) -> Self {
+        Compact {
+            epoch,
+            _pad: 0,
+            entries: [0; 7],
+        }
+    }
+
+    #[inline]
+    fn data(&self, i: usize) -> u64 {
+        self.entries[i]
+    }
+
+    #[inline]
+    fn matches(&self, i: usize, mixed: u64) -> bool {
+        let data = self.entries[i];
+        data as u32 == mixed as u32 && bound_bits(data) != 0
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, _mixed: u64, data: u64) {
+        self.entries[i] = data;
+    }
+}
+
+impl Layout for Wide {
+    const ENTRIES: usize = 5;
+
+    #[inline]
+    fn of(bucket: &Bucket) -> &Self {
+        // SAFETY: as in `Compact::of`.
+        unsafe { &bucket.wide }
+    }
+
+    #[inline]
+    fn of_mut(bucket: &mut Bucket) -> &mut Self {
+        // SAFETY: as in `Compact::of`.
+        unsafe { &mut bucket.wide }
+    }
+
+    #[inline]
+    fn epoch(&self) -> u32 {
+        self.epoch
+    }
+
+    #[inline]
+    fn empty(epoch: u32) -> Self {
+        Wide {
+            epoch,
+            high: [0; 5],
+            entries: [0; 5],
+        }
+    }
+
+    #[inline]
+    fn data(&self, i: usize) -> u64 {
+        self.entries[i]
+    }
+
+    #[inline]
+    fn matches(&self, i: usize, mixed: u64) -> bool {
+        let data = self.entries[i];
+        data as u32 == mixed as u32 && self.high[i] == (mixed >> 32) as u32 && bound_bits(data) != 0
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, mixed: u64, data: u64) {
+        self.entries[i] = data;
+        self.high[i] = (mixed >> 32) as u32;
+    }
+}
 
 /// A transposition table of a fixed size in MiB.
 pub struct TranspositionTable {
@@ -75,6 +234,10 @@ pub struct TranspositionTable {
     key_mask: u64,
     index_shift: u32,
     index_mask: u64,
+    /// Whether buckets are read in the wide layout (see the module docs).
+    wide: bool,
+    /// Whether the wide layout is used even where the compact one is sound.
+    full_keys: bool,
     epoch: u32,
     age: u8,
 }
@@ -95,6 +258,8 @@ impl TranspositionTable {
             key_mask: 0,
             index_shift: 0,
             index_mask: 0,
+            wide: false,
+            full_keys: false,
             epoch: 1,
             age: 0,
         };
@@ -107,11 +272,6 @@ impl TranspositionTable {
     fn bucket_count(bytes: usize) -> usize {
         let buckets = (bytes / size_of::<Bucket>()).max(1);
         1 << buckets.ilog2()
-    }
-
-    /// Resizes to at most `mib` MiB and empties the table.
-    pub fn resize(&mut self, mib: usize) {
-        self.resize_bytes(mib.saturating_mul(1 << 20));
     }
 
     /// Resizes to at most `bytes` bytes (less if the memory cannot be had) and
@@ -158,6 +318,9 @@ impl TranspositionTable {
         self.configure();
     }
 
+    /// Derives the index and the layout from the key bits and the size. The
+    /// caller has just cleared the table, so no bucket of the current epoch
+    /// was written in the other layout.
     fn configure(&mut self) {
         self.key_mask = if self.key_bits >= 64 {
             u64::MAX
@@ -167,12 +330,25 @@ impl TranspositionTable {
         let index_bits = self.buckets.len().ilog2();
         self.index_shift = self.key_bits.saturating_sub(index_bits);
         self.index_mask = self.buckets.len() as u64 - 1;
+        // The index gives the top `index_bits` bits of the mix; a 32-bit check
+        // must give all the others.
+        self.wide = self.full_keys || self.index_shift > 32;
     }
 
-    /// The key bits the table is set up for.
+    /// Makes every entry keep the whole 64-bit mix of its key, whatever the
+    /// key and table size (slower: five entries a bucket instead of seven).
+    /// For verifying the compact layout. Empties the table.
+    pub fn set_full_keys(&mut self, full_keys: bool) {
+        self.full_keys = full_keys;
+        self.clear();
+        self.configure();
+    }
+
+    /// Whether entries keep the whole 64-bit mix as their check (the wide
+    /// layout, five entries a bucket) rather than 32 bits of it (seven).
     #[must_use]
-    pub fn key_bits(&self) -> u32 {
-        self.key_bits
+    pub fn is_wide(&self) -> bool {
+        self.wide
     }
 
     /// Forgets every entry, in O(1).
@@ -191,11 +367,12 @@ impl TranspositionTable {
         self.age = (self.age + 1) & 15;
     }
 
+    /// The bucket index and the whole mix of `key`.
     #[inline]
-    fn locate(&self, key: u64) -> (usize, u32) {
+    fn locate(&self, key: u64) -> (usize, u64) {
         let mixed = key.wrapping_mul(MIX) & self.key_mask;
         let index = ((mixed >> self.index_shift) & self.index_mask) as usize;
-        (index, mixed as u32)
+        (index, mixed)
     }
 
     /// Starts loading `key`'s bucket into the cache, so a later probe or store
@@ -221,18 +398,24 @@ impl TranspositionTable {
     #[inline]
     #[must_use]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let (index, check) = self.locate(key);
+        if self.wide {
+            self.probe_in::<Wide>(key)
+        } else {
+            self.probe_in::<Compact>(key)
+        }
+    }
+
+    #[inline]
+    fn probe_in<L: Layout>(&self, key: u64) -> Option<TtEntry> {
+        let (index, mixed) = self.locate(key);
         // SAFETY: `locate` masks the index with `len - 1`, and `len` is a power of two.
-        let bucket = unsafe { self.buckets.get_unchecked(index) };
-        if bucket.epoch != self.epoch {
+        let bucket = L::of(unsafe { self.buckets.get_unchecked(index) });
+        if bucket.epoch() != self.epoch {
             return None;
         }
-        for &data in &bucket.entries {
-            if data as u32 == check && bound_bits(data) != 0 {
-                return Some(unpack(data));
-            }
-        }
-        None
+        (0..L::ENTRIES)
+            .find(|&i| bucket.matches(i, mixed))
+            .map(|i| unpack(bucket.data(i)))
     }
 
     /// Stores a result for `key`. The same position's entry is overwritten,
@@ -240,32 +423,46 @@ impl TranspositionTable {
     /// oldest entry of the bucket makes room.
     #[inline]
     pub fn store(&mut self, key: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
-        let (index, check) = self.locate(key);
+        if self.wide {
+            self.store_in::<Wide>(key, value, depth, bound, best);
+        } else {
+            self.store_in::<Compact>(key, value, depth, bound, best);
+        }
+    }
+
+    #[inline]
+    fn store_in<L: Layout>(
+        &mut self,
+        key: u64,
+        value: i32,
+        depth: u8,
+        bound: Bound,
+        best: Option<u8>,
+    ) {
+        let (index, mixed) = self.locate(key);
         let epoch = self.epoch;
         let age = self.age;
-        // SAFETY: as in `probe`.
-        let bucket = unsafe { self.buckets.get_unchecked_mut(index) };
-        if bucket.epoch != epoch {
-            *bucket = Bucket {
-                epoch,
-                ..Bucket::default()
-            };
+        // SAFETY: as in `probe_in`.
+        let bucket = L::of_mut(unsafe { self.buckets.get_unchecked_mut(index) });
+        if bucket.epoch() != epoch {
+            *bucket = L::empty(epoch);
         }
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
-        for (i, &data) in bucket.entries.iter().enumerate() {
+        for i in 0..L::ENTRIES {
+            let data = bucket.data(i);
             if bound_bits(data) == 0 {
                 victim = i;
                 break;
             }
-            if data as u32 == check {
+            if bucket.matches(i, mixed) {
                 let old = unpack(data);
                 if old.is_proven() && depth != TtEntry::PROVEN {
                     return;
                 }
                 // Keep the old best move when the new result has none.
                 let best = best.or(old.best);
-                bucket.entries[i] = pack(check, value, depth, bound, best, age);
+                bucket.set(i, mixed, pack(mixed, value, depth, bound, best, age));
                 return;
             }
             let entry_age = i32::from(age.wrapping_sub((data >> 60) as u8) & 15);
@@ -275,19 +472,29 @@ impl TranspositionTable {
                 victim = i;
             }
         }
-        bucket.entries[victim] = pack(check, value, depth, bound, best, age);
+        bucket.set(victim, mixed, pack(mixed, value, depth, bound, best, age));
     }
 
     /// Entries per thousand in use by the current search, from a sample.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        let sample = self.buckets.len().min(1000 / ENTRIES + 1);
+        if self.wide {
+            self.hashfull_in::<Wide>()
+        } else {
+            self.hashfull_in::<Compact>()
+        }
+    }
+
+    fn hashfull_in<L: Layout>(&self) -> u32 {
+        let sample = self.buckets.len().min(1000 / L::ENTRIES + 1);
         let mut used = 0;
         let mut total = 0;
         for bucket in &self.buckets[..sample] {
-            for &data in &bucket.entries {
+            let bucket = L::of(bucket);
+            for i in 0..L::ENTRIES {
+                let data = bucket.data(i);
                 total += 1;
-                if bucket.epoch == self.epoch
+                if bucket.epoch() == self.epoch
                     && bound_bits(data) != 0
                     && (data >> 60) as u8 == self.age
                 {
@@ -333,10 +540,10 @@ fn depth_bits(data: u64) -> u8 {
 }
 
 #[inline]
-fn pack(check: u32, value: i32, depth: u8, bound: Bound, best: Option<u8>, age: u8) -> u64 {
+fn pack(mixed: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>, age: u8) -> u64 {
     debug_assert!(i32::from(value as i16) == value);
     let best = best.map_or(0, |m| u64::from(m) + 1) & 15;
-    u64::from(check)
+    u64::from(mixed as u32)
         | u64::from(value as i16 as u16) << 32
         | u64::from(depth.min(TtEntry::PROVEN)) << 48
         | (bound as u64) << 54
@@ -400,6 +607,68 @@ mod tests {
                 assert_eq!(e.value, (k % 1000) as i32);
             }
         }
+    }
+
+    /// Keys that agree on their low 32 bits, as positions that agree on their
+    /// first columns do: they share the low 32 bits of their mix.
+    fn keys_sharing_low_bits(key_bits: u32, count: u64) -> Vec<u64> {
+        let high_bits = key_bits - 32;
+        let top = if high_bits >= 64 {
+            u64::MAX
+        } else {
+            (1 << high_bits) - 1
+        };
+        let mut seen = std::collections::HashSet::new();
+        (0..count)
+            .map(|i| ((i.wrapping_mul(0x2545_F491_4F6C_DD1D) & top) << 32) | 0x1234_5678)
+            .filter(|&k| seen.insert(k))
+            .collect()
+    }
+
+    #[test]
+    fn never_confuses_keys_that_share_low_bits() {
+        // Every key width a board can have past 32 bits, on tables from 64 KiB
+        // (far too small for a 32-bit check) to 8 MiB.
+        for key_bits in 33..=64 {
+            for bytes in [64 << 10, 1 << 20, 8 << 20] {
+                let mut tt = TranspositionTable::with_bytes(bytes, key_bits);
+                let both = keys_sharing_low_bits(key_bits, 40_000);
+                let (keys, absent) = both.split_at(both.len() / 2);
+                for (i, &k) in keys.iter().enumerate() {
+                    tt.store(k, i as i32 % 30_000, 1, Bound::Exact, None);
+                }
+                for (i, &k) in keys.iter().enumerate() {
+                    if let Some(e) = tt.probe(k) {
+                        assert_eq!(e.value, i as i32 % 30_000, "{key_bits} bits, {bytes} bytes");
+                    }
+                }
+                // A key never stored is never found.
+                for &k in absent {
+                    assert_eq!(tt.probe(k), None, "{key_bits} bits, {bytes} bytes");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn layout_follows_key_and_table_size() {
+        // 7x6 keys have 49 bits: 2^17 buckets (8 MiB) leave 32 for the check.
+        assert!(!TranspositionTable::new(8, 49).is_wide());
+        assert!(!TranspositionTable::new(64, 49).is_wide());
+        assert!(TranspositionTable::new(4, 49).is_wide());
+        assert!(TranspositionTable::new(1024, 64).is_wide());
+        assert!(!TranspositionTable::new(1, 9).is_wide());
+        let mut tt = TranspositionTable::new(64, 49);
+        tt.store(7, 1, 1, Bound::Exact, None);
+        tt.set_key_bits(64);
+        assert!(tt.is_wide());
+        assert_eq!(tt.probe(7), None, "a new layout starts empty");
+        tt.store(7, 2, 1, Bound::Exact, None);
+        assert_eq!(tt.probe(7).map(|e| e.value), Some(2));
+        tt.set_key_bits(49);
+        assert_eq!(tt.probe(7), None);
+        tt.set_full_keys(true);
+        assert!(tt.is_wide());
     }
 
     #[test]
