@@ -28,6 +28,10 @@ pub trait SearchGame: Game {
     type Oracle: Oracle<Self>;
 }
 
+/// Proven lines, best first: each a principal variation (starting with its
+/// move) and its proven score.
+pub type ProvenLines<M> = Vec<(Vec<M>, Score)>;
+
 /// An exact solver the search can ask before it searches: if the position is
 /// solved within the limits, every move gets its proven score at once.
 pub trait Oracle<G: Game>: Send + Sized {
@@ -48,7 +52,7 @@ pub trait Oracle<G: Game>: Send + Sized {
         position: &G,
         lines: usize,
         limits: &SolveLimits<'_>,
-    ) -> Option<Vec<(Vec<G::Move>, Score)>>;
+    ) -> Option<ProvenLines<G::Move>>;
 
     /// Nodes searched since the last [`Oracle::clear`].
     fn nodes(&self) -> u64;
@@ -72,7 +76,7 @@ impl<G: Game> Oracle<G> for NoOracle {
         _position: &G,
         _lines: usize,
         _limits: &SolveLimits<'_>,
-    ) -> Option<Vec<(Vec<G::Move>, Score)>> {
+    ) -> Option<ProvenLines<G::Move>> {
         None
     }
 
@@ -98,7 +102,7 @@ impl Oracle<Connect4> for Solver {
         position: &Connect4,
         lines: usize,
         limits: &SolveLimits<'_>,
-    ) -> Option<Vec<(Vec<Column>, Score)>> {
+    ) -> Option<ProvenLines<Column>> {
         // Pons's scores belong to positions, not to a root: what the table
         // learnt for earlier moves of the game stays true.
         let mut moves: Vec<(Column, Score)> = if lines <= 1 {

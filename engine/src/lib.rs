@@ -15,7 +15,7 @@ mod solver;
 pub mod time;
 mod tt;
 
-pub use heuristics::{NoOracle, Oracle, SearchGame};
+pub use heuristics::{NoOracle, Oracle, ProvenLines, SearchGame};
 pub use score::Score;
 pub use search::{Info, Limits, SearchResult, Searcher, Signals, DEFAULT_HASH_MIB};
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use crate::heuristics::{Oracle, SearchGame};
+use crate::heuristics::{Oracle, ProvenLines, SearchGame};
 use crate::score::{Score, INFINITE, WIN, WIN_MIN};
 use crate::solver::SolveLimits;
 use crate::time::{budget, Clock};
@@ -238,6 +238,9 @@ impl<G: SearchGame> Searcher<G> {
     /// Searches `position` within `limits`, calling `report` after each
     /// iteration with each line. Returns when a limit is reached, the position
     /// is solved, or `signals` asks it to stop.
+    ///
+    /// The phases: plan the time, ask the exact solver (the oracle), then
+    /// deepen iteratively, reporting each finished iteration.
     pub fn search(
         &mut self,
         position: &G,
@@ -248,9 +251,77 @@ impl<G: SearchGame> Searcher<G> {
         let start = Instant::now();
         self.tt.set_key_bits(position.key_bits());
         self.tt.new_search();
+        let plan = TimePlan::new(position, limits, start);
+        let (oracle_nodes, solved) = self.ask_oracle(position, limits, signals, &plan);
+        if let Some(moves) = solved {
+            let tt = &self.tt;
+            return Self::oracle_result(position, &moves, limits, oracle_nodes, &plan, tt, report);
+        }
+        let mut worker = Worker {
+            tt: &mut self.tt,
+            signals,
+            hard_deadline: plan.hard_deadline,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: oracle_nodes,
+            seldepth: 0,
+            stopped: false,
+        };
+        let mut result = worker.deepen(position, limits, &plan, &mut report);
+        result.nodes = worker.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
 
-        let remaining = position.max_ply() - position.ply();
-        let moves_left = remaining.div_ceil(2);
+    /// Asks the exact solver first, unless the depth is fixed (a fixed-depth
+    /// search means exactly that) or the game has none. Returns the nodes it
+    /// spent, and the proven lines if it settled the position in its share of
+    /// the time.
+    fn ask_oracle(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        signals: &Signals,
+        plan: &TimePlan,
+    ) -> (u64, Option<ProvenLines<G::Move>>) {
+        if limits.depth.is_some() || <G::Oracle as Oracle<G>>::HASH_PERCENT == 0 {
+            return (0, None);
+        }
+        let start = plan.start;
+        let deadline = match (limits.nodes, plan.soft) {
+            (Some(_), None) => None,
+            (_, Some(soft)) => Some(start + soft / 2),
+            (None, None) => Some(start + ORACLE_UNTIMED),
+        };
+        let oracle_limits = SolveLimits {
+            nodes: limits.nodes.map(|n| n / 2),
+            deadline: match (deadline, plan.hard_deadline) {
+                (Some(d), Some(h)) => Some(d.min(h)),
+                (d, h) => d.or(h),
+            },
+            signals: Some(signals),
+        };
+        let oracle_bytes = self.oracle_bytes;
+        let oracle = self
+            .oracle
+            .get_or_insert_with(|| G::Oracle::new(oracle_bytes));
+        let before = oracle.nodes();
+        let solved = oracle.solve(position, limits.multipv, &oracle_limits);
+        let nodes = oracle.nodes() - before;
+        (nodes, solved.filter(|moves| !moves.is_empty()))
+    }
+}
+
+/// When a search must stop: the soft limit ends it between iterations, the
+/// hard deadline in the middle of one.
+struct TimePlan {
+    start: Instant,
+    soft: Option<Duration>,
+    hard_deadline: Option<Instant>,
+}
+
+impl TimePlan {
+    fn new<G: SearchGame>(position: &G, limits: &Limits, start: Instant) -> Self {
+        let moves_left = (position.max_ply() - position.ply()).div_ceil(2);
         let (soft, hard) = match (limits.movetime, limits.clock) {
             (Some(movetime), _) => (Some(movetime), Some(movetime)),
             (None, Some(clock)) => {
@@ -263,66 +334,26 @@ impl<G: SearchGame> Searcher<G> {
         if let Some(deadline) = limits.deadline {
             hard_deadline = Some(hard_deadline.map_or(deadline, |d| d.min(deadline)));
         }
-
-        // Ask the exact solver first, unless the depth is fixed (a fixed-depth
-        // search means exactly that) or the game has none.
-        let mut oracle_nodes = 0;
-        if limits.depth.is_none() && <G::Oracle as Oracle<G>>::HASH_PERCENT > 0 {
-            let deadline = match (limits.nodes, soft) {
-                (Some(_), None) => None,
-                (_, Some(soft)) => Some(start + soft / 2),
-                (None, None) => Some(start + ORACLE_UNTIMED),
-            };
-            let oracle_limits = SolveLimits {
-                nodes: limits.nodes.map(|n| n / 2),
-                deadline: match (deadline, hard_deadline) {
-                    (Some(d), Some(h)) => Some(d.min(h)),
-                    (d, h) => d.or(h),
-                },
-                signals: Some(signals),
-            };
-            let oracle_bytes = self.oracle_bytes;
-            let oracle = self
-                .oracle
-                .get_or_insert_with(|| G::Oracle::new(oracle_bytes));
-            let before = oracle.nodes();
-            let solved = oracle.solve(position, limits.multipv, &oracle_limits);
-            oracle_nodes = oracle.nodes() - before;
-            if let Some(moves) = solved.filter(|moves| !moves.is_empty()) {
-                return Self::oracle_result(
-                    position,
-                    &moves,
-                    limits,
-                    oracle_nodes,
-                    start,
-                    &self.tt,
-                    report,
-                );
-            }
-        }
-
-        let mut worker = Worker {
-            tt: &mut self.tt,
-            signals,
+        TimePlan {
+            start,
+            soft,
             hard_deadline,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes: oracle_nodes,
-            seldepth: 0,
-            stopped: false,
-        };
+        }
+    }
+}
 
-        let mut root_moves: Vec<RootMove<G::Move>> = position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| RootMove {
-                mv,
-                eval: Eval {
-                    value: -INFINITE,
-                    proven: false,
-                },
-                pv: Pv::new(),
-            })
-            .collect();
+impl Worker<'_> {
+    /// Iterative deepening from `position`: each finished iteration is
+    /// reported, and the search ends when it is solved, a mate within the
+    /// limit is found, or time, nodes or a stop end it.
+    fn deepen<G: SearchGame>(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        plan: &TimePlan,
+        report: &mut impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut root_moves = Self::ordered_root_moves(position);
         let mut result = SearchResult {
             best: root_moves.first().map(|m| m.mv),
             ponder: None,
@@ -331,49 +362,26 @@ impl<G: SearchGame> Searcher<G> {
             elapsed: Duration::ZERO,
         };
         if root_moves.is_empty() {
-            result.elapsed = start.elapsed();
             return result;
         }
-        // Order the root once by the game's own hints; later iterations keep
-        // the order of the last one.
-        let hints = position.candidate_moves();
-        root_moves.sort_by_key(|m| {
-            let winning = position.is_winning_move(m.mv);
-            let hint = hints.iter().find(|(mv, _)| *mv == m.mv).map(|&(_, s)| s);
-            (!winning, hint.is_none(), -hint.unwrap_or(0))
-        });
-        result.best = Some(root_moves[0].mv);
-
+        let remaining = position.max_ply() - position.ply();
         let multipv = limits.multipv.clamp(1, root_moves.len());
         let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1));
         for depth in 1..=max_depth {
             for line in 0..multipv {
-                worker.search_root(position, &mut root_moves[line..], depth as i32);
-                if worker.stopped {
+                self.search_root(position, &mut root_moves[line..], depth as i32);
+                if self.stopped {
                     break;
                 }
                 // Stable: moves that failed low keep their previous order.
                 root_moves[line..].sort_by_key(|m| -m.eval.value);
             }
-            if worker.stopped {
+            if self.stopped {
                 // The lines of the last finished iteration stand.
                 break;
             }
-            let elapsed = start.elapsed();
-            result.lines = root_moves[..multipv]
-                .iter()
-                .enumerate()
-                .map(|(i, m)| Info {
-                    depth,
-                    seldepth: worker.seldepth.max(depth),
-                    multipv: i + 1,
-                    score: Score::from_value(m.eval.value, m.eval.proven),
-                    nodes: worker.nodes,
-                    elapsed,
-                    hashfull: worker.tt.hashfull(),
-                    pv: m.pv.to_vec(),
-                })
-                .collect();
+            let elapsed = plan.start.elapsed();
+            result.lines = self.lines(&root_moves[..multipv], depth, elapsed);
             result.best = Some(root_moves[0].mv);
             result.ponder = root_moves[0].pv.get(1).copied();
             for line in &result.lines {
@@ -389,14 +397,60 @@ impl<G: SearchGame> Searcher<G> {
                 (Some(limit), Some(moves)) => moves > 0 && moves as u32 <= limit,
                 _ => false,
             };
-            let out_of_time = !signals.is_pondering() && soft.is_some_and(|s| elapsed >= s);
-            if solved || mate_found || out_of_time || signals.is_stopped() {
+            let out_of_time =
+                !self.signals.is_pondering() && plan.soft.is_some_and(|s| elapsed >= s);
+            if solved || mate_found || out_of_time || self.signals.is_stopped() {
                 break;
             }
         }
-        result.nodes = worker.nodes;
-        result.elapsed = start.elapsed();
         result
+    }
+
+    /// The legal moves, ordered once by the game's own hints (a winning move
+    /// first); later iterations keep the order of the last one.
+    fn ordered_root_moves<G: SearchGame>(position: &G) -> Vec<RootMove<G::Move>> {
+        let hints = position.candidate_moves();
+        let mut root_moves: Vec<RootMove<G::Move>> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                eval: Eval {
+                    value: -INFINITE,
+                    proven: false,
+                },
+                pv: Pv::new(),
+            })
+            .collect();
+        root_moves.sort_by_key(|m| {
+            let winning = position.is_winning_move(m.mv);
+            let hint = hints.iter().find(|(mv, _)| *mv == m.mv).map(|&(_, s)| s);
+            (!winning, hint.is_none(), -hint.unwrap_or(0))
+        });
+        root_moves
+    }
+
+    /// The report of a finished iteration: one line per MultiPV move.
+    fn lines<M: Copy>(
+        &self,
+        root_moves: &[RootMove<M>],
+        depth: u32,
+        elapsed: Duration,
+    ) -> Vec<Info<M>> {
+        root_moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| Info {
+                depth,
+                seldepth: self.seldepth.max(depth),
+                multipv: i + 1,
+                score: Score::from_value(m.eval.value, m.eval.proven),
+                nodes: self.nodes,
+                elapsed,
+                hashfull: self.tt.hashfull(),
+                pv: m.pv.to_vec(),
+            })
+            .collect()
     }
 }
 
@@ -407,12 +461,12 @@ impl<G: SearchGame> Searcher<G> {
         moves: &[(Vec<G::Move>, Score)],
         limits: &Limits,
         nodes: u64,
-        start: Instant,
+        plan: &TimePlan,
         tt: &TranspositionTable,
         mut report: impl FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         let remaining = position.max_ply() - position.ply();
-        let elapsed = start.elapsed();
+        let elapsed = plan.start.elapsed();
         let lines: Vec<Info<G::Move>> = moves
             .iter()
             .take(limits.multipv.max(1))
