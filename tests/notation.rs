@@ -259,6 +259,22 @@ fn any_game_plays_text_moves() {
     assert!(ttt.legal_drops().is_empty());
 }
 
+#[test]
+fn outcomes_read_back_what_they_print() {
+    for outcome in [
+        Outcome::Win(Player::First),
+        Outcome::Win(Player::Second),
+        Outcome::Draw,
+    ] {
+        assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
+    }
+    assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+    for bad in ["", "*", "1/2", "1-0 ", " 0-1", "½-½", "draw", "1-1"] {
+        let error = bad.parse::<Outcome>().unwrap_err();
+        assert!(error.to_string().contains("is not a result"), "{bad:?}");
+    }
+}
+
 /// Random bytes and random mutations of good notation never panic.
 #[test]
 fn garbage_never_panics() {
@@ -270,6 +286,7 @@ fn garbage_never_panics() {
         "P@d1",
         "4453",
         "7/7/7/7/7/3P3[PPp] b",
+        "1/2-1/2",
     ];
     for _ in 0..20_000 {
         let mut text: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
@@ -290,5 +307,6 @@ fn garbage_never_panics() {
         let _ = Connect4::from_move_string(Size::STANDARD, &text);
         let _ = Connect4::default().parse_move(&text);
         let _ = TicTacToe::new().parse_move(&text);
+        let _ = text.parse::<Outcome>();
     }
 }
