@@ -259,6 +259,67 @@ fn any_game_plays_text_moves() {
     assert!(ttt.legal_drops().is_empty());
 }
 
+#[test]
+fn outcomes_read_back_what_they_print() {
+    for outcome in [
+        Outcome::Win(Player::First),
+        Outcome::Win(Player::Second),
+        Outcome::Draw,
+    ] {
+        assert_eq!(outcome.to_string().parse::<Outcome>(), Ok(outcome));
+    }
+    assert_eq!(Outcome::Draw.to_string(), "1/2-1/2");
+    for bad in ["", "*", "1/2", "1-0 ", " 0-1", "½-½", "draw", "1-1"] {
+        let error = bad.parse::<Outcome>().unwrap_err();
+        assert!(error.to_string().contains("is not a result"), "{bad:?}");
+    }
+}
+
+#[test]
+fn variants_read_back_what_they_print() {
+    let mut variants = vec![Variant::TicTacToe];
+    for width in 1..=9 {
+        for height in 1..=63 {
+            if let Ok(size) = Size::new(width, height) {
+                variants.push(Variant::Connect4(size));
+            }
+        }
+    }
+    for variant in &variants {
+        let text = variant.to_string();
+        assert_eq!(text.parse::<Variant>(), Ok(*variant), "{text}");
+    }
+    assert_eq!(Variant::default().to_string(), "cfour");
+    let small = Variant::Connect4(Size::new(6, 5).unwrap());
+    assert_eq!(small.to_string(), "cfour 6x5");
+    for (text, variant) in [
+        ("cfour", Variant::default()),
+        ("connect4", Variant::default()),
+        ("cfour 7x6", Variant::default()),
+        ("connect4 6x5", small),
+        ("cfour 6X5", small),
+        ("tictactoe", Variant::TicTacToe),
+    ] {
+        assert_eq!(text.parse::<Variant>(), Ok(variant), "{text}");
+    }
+    for (bad, says) in [
+        ("", "unknown variant"),
+        ("chess", "unknown variant"),
+        ("CFOUR", "unknown variant"),
+        (" cfour", "unknown variant"),
+        ("cfour ", "is not a size"),
+        ("cfour 6x5 extra", "is not a size"),
+        ("cfour 6 5", "is not a size"),
+        ("cfour 10x4", "width must be 1 to 9"),
+        ("cfour 9x7", "at most 64"),
+        ("cfour 0x0", "width must be 1 to 9"),
+        ("tictactoe 3x3", "no size"),
+    ] {
+        let error = bad.parse::<Variant>().unwrap_err();
+        assert!(error.contains(says), "{bad:?}: {error}");
+    }
+}
+
 /// Random bytes and random mutations of good notation never panic.
 #[test]
 fn garbage_never_panics() {
@@ -270,6 +331,8 @@ fn garbage_never_panics() {
         "P@d1",
         "4453",
         "7/7/7/7/7/3P3[PPp] b",
+        "cfour 6x5",
+        "1/2-1/2",
     ];
     for _ in 0..20_000 {
         let mut text: Vec<char> = seeds[rng.below(seeds.len())].chars().collect();
@@ -290,5 +353,7 @@ fn garbage_never_panics() {
         let _ = Connect4::from_move_string(Size::STANDARD, &text);
         let _ = Connect4::default().parse_move(&text);
         let _ = TicTacToe::new().parse_move(&text);
+        let _ = text.parse::<Variant>();
+        let _ = text.parse::<Outcome>();
     }
 }

@@ -39,6 +39,8 @@ impl Default for Variant {
     }
 }
 
+/// `cfour` for the standard 7x6 board, `cfour WxH` for another size (such as
+/// `cfour 6x5`), `tictactoe`; `FromStr` reads each back.
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -51,13 +53,24 @@ impl fmt::Display for Variant {
 impl FromStr for Variant {
     type Err = String;
 
-    /// Reads `cfour` (7x6) or `tictactoe`.
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        match name {
-            "cfour" | "connect4" => Ok(Variant::Connect4(Size::STANDARD)),
-            "tictactoe" => Ok(Variant::TicTacToe),
-            other => Err(format!(
-                "unknown variant '{other}' (known: {})",
+    /// Reads what `Display` writes: `cfour` (7x6), `cfour WxH` such as
+    /// `cfour 6x5`, or `tictactoe`; `connect4` is read as `cfour`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (name, size) = match text.split_once(' ') {
+            Some((name, size)) => (name, Some(size)),
+            None => (text, None),
+        };
+        match (name, size) {
+            ("cfour" | "connect4", None) => Ok(Variant::Connect4(Size::STANDARD)),
+            ("cfour" | "connect4", Some(size)) => Ok(Variant::Connect4(
+                size.parse().map_err(|e| format!("variant '{text}': {e}"))?,
+            )),
+            ("tictactoe", None) => Ok(Variant::TicTacToe),
+            ("tictactoe", Some(_)) => Err(format!(
+                "variant '{text}': tictactoe is played on 3x3 only, with no size"
+            )),
+            _ => Err(format!(
+                "unknown variant '{text}' (known: {}, or cfour WxH such as cfour 6x5)",
                 Variant::NAMES.join(", ")
             )),
         }

@@ -280,3 +280,22 @@ impl fmt::Display for FenError {
 }
 
 impl Error for FenError {}
+
+/// Text that is not a result as [`Outcome`](crate::Outcome) writes it: `1-0`,
+/// `0-1` or `1/2-1/2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseOutcomeError {
+    pub(crate) text: String,
+}
+
+impl fmt::Display for ParseOutcomeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a result: expected 1-0, 0-1 or 1/2-1/2",
+            self.text
+        )
+    }
+}
+
+impl Error for ParseOutcomeError {}

@@ -20,6 +20,7 @@ pub mod perft;
 pub mod tictactoe;
 
 use std::fmt;
+use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
@@ -27,6 +28,7 @@ pub use any::{AnyGame, Variant};
 pub use connect4::{Column, Connect4, Size};
 pub use error::{
     FenError, IllegalMoveError, MoveError, MoveStringError, MoveStringErrorKind, ParseMoveError,
+    ParseOutcomeError,
 };
 pub use notation::{Drop, MoveText};
 pub use tictactoe::{Square, TicTacToe};
@@ -103,12 +105,30 @@ pub enum Outcome {
     Draw,
 }
 
+/// The result as PGN and cutechess write it: `1-0`, `0-1` or `1/2-1/2`.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(Player::First) => f.write_str("1-0"),
-            Outcome::Win(Player::Second) => f.write_str("0-1"),
-            Outcome::Draw => f.write_str("1/2-1/2"),
+        f.write_str(match self {
+            Outcome::Win(Player::First) => "1-0",
+            Outcome::Win(Player::Second) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        })
+    }
+}
+
+/// Reads what [`Outcome`]'s `Display` writes: `1-0`, `0-1` or `1/2-1/2`. An
+/// unfinished game's `*` is no outcome, and an error like any other text.
+impl FromStr for Outcome {
+    type Err = ParseOutcomeError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "1-0" => Ok(Outcome::Win(Player::First)),
+            "0-1" => Ok(Outcome::Win(Player::Second)),
+            "1/2-1/2" => Ok(Outcome::Draw),
+            _ => Err(ParseOutcomeError {
+                text: text.to_owned(),
+            }),
         }
     }
 }
@@ -165,7 +185,8 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The number of significant bits of [`Game::key`] (at most 64).
     fn key_bits(&self) -> u32;
 
-    /// A small index for a move, below 16: for tables indexed by move.
+    /// The move as a small number: below 16, and different for different moves
+    /// of this game, so that [`Game::move_from_index`] gives the move back.
     fn move_index(mv: Self::Move) -> u8;
 
     /// The move with the given [`Game::move_index`].

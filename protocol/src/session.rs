@@ -708,9 +708,8 @@ fn outcome_text(outcome: Outcome) -> &'static str {
 
 /// Drop moves of Connect Four as a Pons move string (files from 1).
 fn pons_string(moves: &[String]) -> String {
-    moves
-        .iter()
-        .filter_map(|m| m.strip_prefix("P@")?.chars().next())
-        .map(|file| char::from(b'1' + (file as u8 - b'a')))
-        .collect()
+    inarow_games::connect4::move_string(moves.iter().filter_map(|m| match m.parse() {
+        Ok(inarow_games::MoveText::Square(drop)) => Some(drop),
+        _ => None,
+    }))
 }

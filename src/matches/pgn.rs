@@ -36,7 +36,7 @@ use super::runner::{start_fen, GameRecord};
 /// The PGN text of a finished game, ending with a blank line.
 #[must_use]
 pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String {
-    let result = result_text(record.outcome);
+    let result = record.outcome.to_string();
     let setup = start_fen(record.start, variant);
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", event.to_owned()),
@@ -45,7 +45,7 @@ pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String 
         ("Round", (record.index + 1).to_string()),
         ("White", record.players[0].clone()),
         ("Black", record.players[1].clone()),
-        ("Result", result.to_owned()),
+        ("Result", result.clone()),
     ];
     if let Some(fen) = &setup {
         tags.push(("FEN", fen.clone()));
@@ -102,25 +102,11 @@ pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String 
     text
 }
 
-/// `1-0`, `0-1` or `1/2-1/2`.
-#[must_use]
-pub fn result_text(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Win(Player::First) => "1-0",
-        Outcome::Win(Player::Second) => "0-1",
-        Outcome::Draw => "1/2-1/2",
-    }
-}
-
-/// The outcome of a PGN result; `None` for `*` or anything else.
+/// The outcome of a PGN result token (`Outcome` reads and writes `1-0`,
+/// `0-1`, `1/2-1/2`); `None` for an unfinished game's `*` or anything else.
 #[must_use]
 pub fn parse_result(text: &str) -> Option<Outcome> {
-    match text {
-        "1-0" => Some(Outcome::Win(Player::First)),
-        "0-1" => Some(Outcome::Win(Player::Second)),
-        "1/2-1/2" => Some(Outcome::Draw),
-        _ => None,
-    }
+    text.parse().ok()
 }
 
 fn escape(value: &str) -> String {
@@ -292,7 +278,7 @@ impl Lexer<'_> {
                 '$' => self.word(),
                 _ => {
                     let word = self.word_text();
-                    if matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    if word == "*" || word.parse::<Outcome>().is_ok() {
                         return Some(Token::Result(word));
                     }
                     // Move numbers (`12.`, `12...`), possibly glued to a move.

@@ -146,7 +146,7 @@ pub fn move_name(game: &AnyGame, drop: Drop) -> String {
 /// Connect Four, squares in tic-tac-toe.
 pub fn moves_text(game: &AnyGame, moves: &[Drop]) -> String {
     match game {
-        AnyGame::Connect4(_) => moves.iter().map(|d| char::from(b'1' + d.file)).collect(),
+        AnyGame::Connect4(_) => inarow_games::connect4::move_string(moves.iter().copied()),
         AnyGame::TicTacToe(_) => moves
             .iter()
             .map(|d| d.square_name())

@@ -1,0 +1,67 @@
+//! Connect Four in cutechess / Fairy-Stockfish FEN: the ranks set the board
+//! size, and a position is accepted only if it can arise in play (no floating
+//! stones, stone counts that fit the side to move, at most the last mover
+//! with a line). The text itself is read and written by `crate::fen`.
+
+use super::geometry::{has_line, Size};
+use super::rules::Connect4;
+use crate::error::FenError;
+use crate::notation::Drop;
+use crate::{Game, Player};
+
+/// The position as FEN with a pocket.
+pub(super) fn write(position: &Connect4) -> String {
+    let size = position.size();
+    let shares = size.shares();
+    let first = position.stones(Player::First).count_ones();
+    let second = position.stones(Player::Second).count_ones();
+    crate::fen::write(
+        size.width() as usize,
+        size.height() as usize,
+        |file, rank| position.stone_at(file as u32, rank as u32),
+        [shares[0] - first, shares[1] - second],
+        position.side_to_move(),
+        position.ply(),
+    )
+}
+
+/// The position of a FEN, checked.
+pub(super) fn read(text: &str) -> Result<Connect4, FenError> {
+    let board = crate::fen::parse(text)?;
+    let size = Size::new(board.width, board.height).map_err(|reason| FenError::BadSize {
+        width: board.width,
+        height: board.height,
+        reason,
+    })?;
+    let mut stones = [0u64; 2];
+    for col in 0..board.width {
+        let mut seen_empty = false;
+        for row in 0..board.height {
+            match board.cells[row][col] {
+                None => seen_empty = true,
+                Some(player) => {
+                    if seen_empty {
+                        return Err(FenError::FloatingStone {
+                            square: Drop {
+                                file: col as u8,
+                                rank: row as u8,
+                            }
+                            .square_name(),
+                        });
+                    }
+                    stones[player.index()] |= size.cell(col as u32, row as u32);
+                }
+            }
+        }
+    }
+    let side = board.checked_side(size.shares())?;
+    let h1 = size.height() + 1;
+    let lines = [has_line(stones[0], h1), has_line(stones[1], h1)];
+    if lines[0] && lines[1] {
+        return Err(FenError::BothWon);
+    }
+    if lines[side.index()] {
+        return Err(FenError::WinnerToMove);
+    }
+    Ok(Connect4::from_stones(size, stones, side))
+}

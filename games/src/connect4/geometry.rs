@@ -1,0 +1,253 @@
+//! The board of Connect Four as bits: [`Size`], its masks, and the line tests
+//! [`has_line`] and [`line_completions`] that rules and search share.
+//!
+//! Bit layout (Pascal Pons's), shown for 7x6. Each column holds `height` cells
+//! from the bottom up plus one always-empty sentinel bit, so shifting a line
+//! across a column edge runs into a sentinel and never wraps:
+//!
+//! ```text
+//!   .  .  .  .  .  .  .     <- sentinel row: never set
+//!   5 12 19 26 33 40 47
+//!   4 11 18 25 32 39 46
+//!   3 10 17 24 31 38 45
+//!   2  9 16 23 30 37 44
+//!   1  8 15 22 29 36 43
+//!   0  7 14 21 28 35 42
+//!   a  b  c  d  e  f  g     (columns 1..7 in move strings)
+//! ```
+//!
+//! Bit `col * (height + 1) + row`. Lines are found by shifting: 1 up a column,
+//! `height + 1` along a row, `height` and `height + 2` along the diagonals.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A board size: width 1..=9, height at least 1, `width * (height + 1) <= 64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Size {
+    width: u8,
+    height: u8,
+}
+
+impl Size {
+    /// The standard 7x6 board.
+    pub const STANDARD: Size = Size {
+        width: 7,
+        height: 6,
+    };
+
+    /// A board `width` columns wide and `height` rows high.
+    ///
+    /// # Errors
+    /// A message if the board does not fit a 64-bit bitboard or is wider than 9.
+    pub fn new(width: usize, height: usize) -> Result<Size, &'static str> {
+        if !(1..=9).contains(&width) {
+            return Err("the width must be 1 to 9");
+        }
+        if height == 0 {
+            return Err("the height must be at least 1");
+        }
+        if width * (height + 1) > 64 {
+            return Err("width * (height + 1) must be at most 64");
+        }
+        Ok(Size {
+            width: width as u8,
+            height: height as u8,
+        })
+    }
+
+    /// The number of columns.
+    #[inline]
+    #[must_use]
+    pub const fn width(self) -> u32 {
+        self.width as u32
+    }
+
+    /// The number of rows.
+    #[inline]
+    #[must_use]
+    pub const fn height(self) -> u32 {
+        self.height as u32
+    }
+
+    /// The number of cells.
+    #[inline]
+    #[must_use]
+    pub const fn cells(self) -> u32 {
+        self.width() * self.height()
+    }
+
+    /// The stones each player plays on a full board: the first player gets the odd one.
+    #[must_use]
+    pub const fn shares(self) -> [u32; 2] {
+        [self.cells().div_ceil(2), self.cells() / 2]
+    }
+
+    /// The bottom cell of every column.
+    #[must_use]
+    pub const fn bottom_mask(self) -> u64 {
+        let mut mask = 0;
+        let mut col = 0;
+        while col < self.width() {
+            mask |= 1 << (col * (self.height() + 1));
+            col += 1;
+        }
+        mask
+    }
+
+    /// Every cell of the board (no sentinels).
+    #[must_use]
+    pub const fn board_mask(self) -> u64 {
+        self.bottom_mask() * ((1 << self.height()) - 1)
+    }
+
+    /// The cells of column `col`.
+    #[inline]
+    #[must_use]
+    pub const fn column_mask(self, col: u32) -> u64 {
+        ((1 << self.height()) - 1) << (col * (self.height() + 1))
+    }
+
+    /// The bottom cell of column `col`.
+    #[inline]
+    #[must_use]
+    pub const fn bottom_cell(self, col: u32) -> u64 {
+        1 << (col * (self.height() + 1))
+    }
+
+    /// The top cell of column `col`.
+    #[inline]
+    #[must_use]
+    pub const fn top_cell(self, col: u32) -> u64 {
+        1 << (self.height() - 1 + col * (self.height() + 1))
+    }
+
+    /// The cell in column `col` and row `row` (row 0 at the bottom).
+    #[inline]
+    #[must_use]
+    pub const fn cell(self, col: u32, row: u32) -> u64 {
+        1 << (col * (self.height() + 1) + row)
+    }
+}
+
+impl Default for Size {
+    fn default() -> Self {
+        Size::STANDARD
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl FromStr for Size {
+    type Err = String;
+
+    /// Reads `WxH`, e.g. `7x6`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let (w, h) = text
+            .split_once(['x', 'X'])
+            .ok_or_else(|| format!("'{text}' is not a size such as 7x6"))?;
+        let w: usize = w
+            .parse()
+            .map_err(|_| format!("'{text}' is not a size such as 7x6"))?;
+        let h: usize = h
+            .parse()
+            .map_err(|_| format!("'{text}' is not a size such as 7x6"))?;
+        Size::new(w, h).map_err(|reason| format!("{text}: {reason}"))
+    }
+}
+
+/// The largest stride (`height + 1`) of a board at least four columns wide.
+/// Narrower boards have no lines along rows or diagonals, and their strides can
+/// be so large that shifting by three of them would overflow.
+const MAX_STRIDE_WITH_ROWS: u32 = 16;
+
+/// Whether the stones in `pos` contain four in a line; `h1` is `height + 1`.
+#[inline]
+#[must_use]
+pub fn has_line(pos: u64, h1: u32) -> bool {
+    // Up a column.
+    let m = pos & (pos >> 1);
+    if m & (m >> 2) != 0 {
+        return true;
+    }
+    if h1 > MAX_STRIDE_WITH_ROWS {
+        return false;
+    }
+    // Along a row, then the diagonal going down and the one going up to the right.
+    for shift in [h1, h1 - 1, h1 + 1] {
+        let m = pos & (pos >> shift);
+        if m & (m >> (2 * shift)) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The cells, occupied or not, that would complete a line of `pos`; `h1` is
+/// `height + 1`. Mask the result with the empty cells of the board.
+#[inline]
+#[must_use]
+pub fn line_completions(pos: u64, h1: u32) -> u64 {
+    // Up a column: three stones under the cell.
+    let mut r = (pos << 1) & (pos << 2) & (pos << 3);
+    if h1 > MAX_STRIDE_WITH_ROWS {
+        return r;
+    }
+    for shift in [h1, h1 - 1, h1 + 1] {
+        let p = (pos << shift) & (pos << (2 * shift));
+        r |= p & (pos << (3 * shift));
+        r |= p & (pos >> shift);
+        let p = (pos >> shift) & (pos >> (2 * shift));
+        r |= p & (pos << shift);
+        r |= p & (pos >> (3 * shift));
+    }
+    r
+}
+
+/// Reverses the order of the columns of a bitboard.
+pub(crate) fn mirror(bits: u64, size: Size) -> u64 {
+    let h1 = size.height() + 1;
+    let column = (1u64 << h1) - 1;
+    let mut mirrored = 0;
+    for col in 0..size.width() {
+        let other = size.width() - 1 - col;
+        mirrored |= ((bits >> (col * h1)) & column) << (other * h1);
+    }
+    mirrored
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert!(Size::new(7, 6).is_ok());
+        assert!(Size::new(8, 7).is_ok());
+        assert!(Size::new(9, 6).is_ok());
+        assert!(Size::new(1, 63).is_ok());
+        assert!(Size::new(9, 7).is_err());
+        assert!(Size::new(10, 4).is_err());
+        assert!(Size::new(0, 4).is_err());
+        assert!(Size::new(4, 0).is_err());
+        assert_eq!("7x6".parse::<Size>(), Ok(Size::STANDARD));
+        assert!("7by6".parse::<Size>().is_err());
+        assert_eq!(Size::STANDARD.shares(), [21, 21]);
+        assert_eq!(Size::new(5, 5).map(Size::shares), Ok([13, 12]));
+    }
+
+    #[test]
+    fn cells_follow_the_drawn_layout() {
+        let size = Size::STANDARD;
+        assert_eq!(size.cell(0, 0), 1);
+        assert_eq!(size.cell(3, 0), 1 << 21);
+        assert_eq!(size.cell(6, 5), 1 << 47);
+        assert_eq!(size.cell(2, 0), size.bottom_cell(2));
+        assert_eq!(size.cell(2, 5), size.top_cell(2));
+        assert_eq!(mirror(size.cell(0, 4), size), size.cell(6, 4));
+    }
+}
