@@ -164,3 +164,47 @@ fn against_inarow_as_an_external_engine() {
     assert!(!ok);
     assert!(out.contains("cannot start '/nonexistent/engine'"), "{out}");
 }
+
+/// Plays `args` against the recording engine with `input`; what it was sent.
+fn sent_to_external_engine(test: &str, args: &[&str], input: &str) -> String {
+    let record =
+        std::env::temp_dir().join(format!("inarow-play-{}-{test}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let engine = format!(
+        "{}/tests/engines/record.sh {}",
+        env!("CARGO_MANIFEST_DIR"),
+        record.display()
+    );
+    let (out, ok) = play(
+        &[args, &["--engine", &engine, "--movetime", "50"]].concat(),
+        input,
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Scripted Recorder plays "), "{out}");
+    let sent = std::fs::read_to_string(&record).expect("the engine recorded its input");
+    let _ = std::fs::remove_file(&record);
+    sent
+}
+
+#[test]
+fn an_external_engine_is_sent_the_board_size() {
+    let sent = sent_to_external_engine("6x5", &["--size", "6x5"], "1\nquit\n");
+    let positions: Vec<&str> = sent
+        .lines()
+        .filter(|l| l.starts_with("position "))
+        .collect();
+    assert_eq!(
+        positions,
+        ["position fen 6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1 moves P@a1"],
+        "{sent}"
+    );
+    assert!(
+        sent.contains("setoption name UCI_Variant value cfour"),
+        "{sent}"
+    );
+
+    // The standard board is still sent as `startpos`.
+    let sent = sent_to_external_engine("7x6", &[], "1\nquit\n");
+    assert!(sent.contains("position startpos moves P@a1\n"), "{sent}");
+    assert!(!sent.contains("position fen"), "{sent}");
+}

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{ArgAction, Args};
 use inarow_games::{Size, Variant};
-use inarow_protocol::client::{split_words, Dialect, EngineCommand};
+use inarow_protocol::client::{split_words, Dialect, EngineCommand, EngineSetup};
 
 use super::clock::{parse_seconds, TimeControl};
 use super::openings::{read_book, Openings, Order, PlyRange};
@@ -421,14 +421,16 @@ impl Parts {
                 .map_or_else(|| cmd.clone(), |stem| stem.to_string_lossy().into_owned())
         });
         Ok(EngineSpec {
-            name,
-            command: EngineCommand {
-                program,
-                args: self.args.unwrap_or_default(),
-                dir: self.dir,
+            setup: EngineSetup {
+                name,
+                command: EngineCommand {
+                    program,
+                    args: self.args.unwrap_or_default(),
+                    dir: self.dir,
+                },
+                dialect: self.proto.unwrap_or_default(),
+                options: self.options,
             },
-            dialect: self.proto.unwrap_or_default(),
-            options: self.options,
             control,
             depth: self.depth,
             nodes: self.nodes,
@@ -551,11 +553,12 @@ mod tests {
         )
         .unwrap();
         let [a, b] = &config.engines;
-        assert_eq!(a.name, "A");
-        assert_eq!(a.command.program, PathBuf::from("/bin/a"));
-        assert_eq!(a.command.args, ["uci", "--fast"]);
+        let (a_setup, b_setup) = (&a.setup, &b.setup);
+        assert_eq!(a_setup.name, "A");
+        assert_eq!(a_setup.command.program, PathBuf::from("/bin/a"));
+        assert_eq!(a_setup.command.args, ["uci", "--fast"]);
         assert_eq!(
-            a.options,
+            a_setup.options,
             [
                 ("Threads".to_owned(), "1".to_owned()),
                 ("hash".to_owned(), "32".to_owned())
@@ -563,9 +566,9 @@ mod tests {
         );
         assert_eq!((a.depth, a.nodes), (Some(3), Some(1000)));
         assert_eq!(a.control, "10+0.1".parse().unwrap());
-        assert_eq!(b.name, "b");
-        assert_eq!(b.command.program, PathBuf::from("/opt/engines/b"));
-        assert_eq!(b.dialect, Dialect::Ugi);
+        assert_eq!(b_setup.name, "b");
+        assert_eq!(b_setup.command.program, PathBuf::from("/opt/engines/b"));
+        assert_eq!(b_setup.dialect, Dialect::Ugi);
         assert_eq!(b.control, "40/60+0.5".parse().unwrap());
         assert_eq!(config.named, [true, false]);
         assert_eq!(config.games, 4);

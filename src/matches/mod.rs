@@ -25,7 +25,8 @@ use std::io::{self, ErrorKind, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use inarow_games::{Outcome, Player, Variant};
+use inarow_games::{Outcome, Player};
+use inarow_protocol::client::start_fen;
 
 use cli::Config;
 pub use cli::MatchArgs;
@@ -44,13 +45,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     for engine in 0..2 {
         check_engine(&mut config, engine)?;
     }
-    if config.engines[0].name == config.engines[1].name {
-        config.engines[1].name.push_str(" (2)");
+    if config.engines[0].setup.name == config.engines[1].setup.name {
+        config.engines[1].setup.name.push_str(" (2)");
     }
     let schedule = Schedule::new(&config.openings, config.repeat, config.seed, config.games)?;
     let names = [
-        config.engines[0].name.as_str(),
-        config.engines[1].name.as_str(),
+        config.engines[0].setup.name.as_str(),
+        config.engines[1].setup.name.as_str(),
     ];
 
     let mut tally = Tally::default();
@@ -152,7 +153,7 @@ fn check_engine(config: &mut Config, engine: usize) -> Result<(), String> {
     let id = runner::check(spec, config.variant, config.log_io)?;
     if !config.named[engine] {
         if let Some(name) = id.name.filter(|name| !name.trim().is_empty()) {
-            config.engines[engine].name = name;
+            config.engines[engine].setup.name = name;
         }
     }
     Ok(())
@@ -206,9 +207,8 @@ fn open_pgn(
             .map_err(|e| format!("cannot truncate '{shown}': {e}"))?;
     }
     for (n, game) in recorded.games.iter().enumerate() {
-        let (index, half_points, termination) =
-            check_recorded(game, schedule, names, config.variant)
-                .map_err(|e| format!("--resume: '{shown}', game {} of the file: {e}", n + 1))?;
+        let (index, half_points, termination) = check_recorded(game, schedule, names)
+            .map_err(|e| format!("--resume: '{shown}', game {} of the file: {e}", n + 1))?;
         if finished[index] {
             return Err(format!(
                 "--resume: '{shown}' holds round {} twice",
@@ -227,7 +227,6 @@ fn check_recorded(
     game: &pgn::PgnGame,
     schedule: &Schedule,
     names: [&str; 2],
-    variant: Variant,
 ) -> Result<(usize, u8, Termination), String> {
     let round: usize = game
         .tag("Round")
@@ -246,7 +245,7 @@ fn check_recorded(
         game.tag("White").unwrap_or("?"),
         game.tag("Black").unwrap_or("?"),
     );
-    let expected_fen = runner::start_fen(plan.start, variant);
+    let expected_fen = start_fen(&plan.start);
     let mismatch = if (got_white, got_black) != (white, black) {
         Some(format!(
             "{got_white} vs {got_black}, but this run pairs {white} vs {black}"

@@ -13,17 +13,14 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
 use inarow_games::{AnyGame, Drop, MoveError, Outcome, Player, Variant};
-use inarow_protocol::client::{ClientError, Dialect, Engine, EngineCommand, EngineId, EngineInfo};
+use inarow_protocol::client::game::READY_TIMEOUT;
+use inarow_protocol::client::{
+    ClientError, Engine, EngineId, EngineInfo, EngineSetup, LaunchError,
+};
 use inarow_protocol::{Go, UciScore};
 
 use super::clock::{Clock, TimeControl};
 use super::openings::{GamePlan, Schedule};
-
-/// How long an engine has to answer `uci`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// How long an engine has to answer `isready`.
-const READY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long an engine that overran its time has to answer `stop` before it
 /// is taken for hung and killed.
@@ -35,14 +32,9 @@ const QUIT_GRACE: Duration = Duration::from_secs(1);
 /// One engine of the match and how it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
-    /// The name in the PGN and the report.
-    pub name: String,
-    /// How to start it.
-    pub command: EngineCommand,
-    /// UCI or UGI.
-    pub dialect: Dialect,
-    /// Options to set, in order, before the first game.
-    pub options: Vec<(String, String)>,
+    /// How to start it and set it up; its name is the one in the PGN and the
+    /// report.
+    pub setup: EngineSetup,
     /// Its time control.
     pub control: TimeControl,
     /// A depth limit for each move.
@@ -290,90 +282,16 @@ pub fn run(
     fatal.map_or(Ok(()), Err)
 }
 
-/// Why an engine could not be made ready.
-#[derive(Debug)]
-pub enum LaunchError {
-    /// The match cannot go on: the program cannot be started, or it cannot
-    /// be set up as asked (a missing option, an unknown variant).
-    Fatal(String),
-    /// The engine misbehaved; it loses the game and is restarted for the next.
-    Failed(ClientError),
-}
-
-/// Starts an engine, shakes hands, and sets its options and the variant.
-///
-/// # Errors
-/// [`LaunchError::Fatal`] if the program cannot be started or lacks an option
-/// or the variant; [`LaunchError::Failed`] if it crashed or hung.
-pub fn launch(
-    spec: &EngineSpec,
-    variant: Variant,
-    label: &str,
-    log_io: bool,
-) -> Result<Engine, LaunchError> {
-    let mut engine = Engine::spawn(&spec.command, label, log_io).map_err(|e| match e {
-        ClientError::Spawn { .. } => LaunchError::Fatal(format!("engine '{}': {e}", spec.name)),
-        other => LaunchError::Failed(other),
-    })?;
-    engine
-        .handshake(spec.dialect, HANDSHAKE_TIMEOUT)
-        .map_err(LaunchError::Failed)?;
-    let id = engine.id().clone();
-    for (name, _) in &spec.options {
-        if id.option(name).is_none() {
-            let known: Vec<&str> = id.options.iter().map(|o| o.name.as_str()).collect();
-            return Err(LaunchError::Fatal(format!(
-                "engine '{}' has no option '{name}' (its options: {})",
-                spec.name,
-                if known.is_empty() {
-                    "none".to_owned()
-                } else {
-                    known.join(", ")
-                }
-            )));
-        }
-    }
-    let variant_option = id.option("UCI_Variant");
-    if let Some(option) = variant_option {
-        let listed = option.vars.iter().any(|v| v == variant.name());
-        let has_path = spec
-            .options
-            .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("VariantPath"));
-        if !listed && !has_path && !option.vars.is_empty() {
-            return Err(LaunchError::Fatal(format!(
-                "engine '{}' does not list variant {} in its UCI_Variant option{}",
-                spec.name,
-                variant.name(),
-                if id.option("VariantPath").is_some() {
-                    "; give it a variants file with option.VariantPath=FILE \
-                     (tests/data/variants.ini defines cfour and tictactoe)"
-                } else {
-                    ""
-                }
-            )));
-        }
-    }
-    for (name, value) in &spec.options {
-        engine
-            .set_option(name, Some(value))
-            .map_err(LaunchError::Failed)?;
-    }
-    engine
-        .select_variant(variant.name())
-        .map_err(LaunchError::Failed)?;
-    Ok(engine)
-}
-
 /// Starts an engine once, checks that it gets ready, and lets it go: what it
 /// said about itself.
 ///
 /// # Errors
 /// A message saying what went wrong.
 pub fn check(spec: &EngineSpec, variant: Variant, log_io: bool) -> Result<EngineId, String> {
-    let label = format!("{} (check)", spec.name);
-    let failed = |e: ClientError| format!("engine '{}' failed at its first start: {e}", spec.name);
-    let mut engine = match launch(spec, variant, &label, log_io) {
+    let name = &spec.setup.name;
+    let label = format!("{name} (check)");
+    let failed = |e: ClientError| format!("engine '{name}' failed at its first start: {e}");
+    let mut engine = match Engine::launch(&spec.setup, variant, &label, log_io) {
         Ok(engine) => engine,
         Err(LaunchError::Fatal(message)) => return Err(message),
         Err(LaunchError::Failed(error)) => return Err(failed(error)),
@@ -436,7 +354,7 @@ impl<'a> Worker<'a> {
     fn new(settings: &'a Settings, worker: usize) -> Self {
         let seat = |engine: usize| Seat {
             engine: None,
-            label: format!("{}#{}", settings.engines[engine].name, worker + 1),
+            label: format!("{}#{}", settings.engines[engine].setup.name, worker + 1),
         };
         Worker {
             settings,
@@ -481,8 +399,8 @@ impl<'a> Worker<'a> {
         let settings = self.settings;
         let seat = &mut self.seats[e];
         if seat.engine.is_none() {
-            match launch(
-                &settings.engines[e],
+            match Engine::launch(
+                &settings.engines[e].setup,
                 settings.variant,
                 &seat.label,
                 settings.log_io,
@@ -497,13 +415,10 @@ impl<'a> Worker<'a> {
         let Some(engine) = seat.engine.as_mut() else {
             return Err(format!(
                 "engine '{}' is not running",
-                settings.engines[e].name
+                settings.engines[e].setup.name
             ));
         };
-        let ready = engine
-            .new_game()
-            .and_then(|()| engine.is_ready(READY_TIMEOUT));
-        match ready {
+        match engine.begin_game() {
             Ok(()) => Ok(Ok(())),
             Err(error) => {
                 seat.engine = None;
@@ -530,7 +445,7 @@ impl<'a> Worker<'a> {
         let mut game = Game {
             record: GameRecord {
                 index: plan.index,
-                players: [specs[0].name.clone(), specs[1].name.clone()],
+                players: [specs[0].setup.name.clone(), specs[1].setup.name.clone()],
                 first: plan.first,
                 start: plan.start,
                 moves: Vec::new(),
@@ -544,7 +459,6 @@ impl<'a> Worker<'a> {
             position: plan.start,
             drops: Vec::new(),
             clocks: [Clock::new(specs[0].control), Clock::new(specs[1].control)],
-            start_fen: start_fen(plan.start, settings.variant),
             level_plies: 0,
             losing_moves: [0, 0],
         };
@@ -566,7 +480,9 @@ impl<'a> Worker<'a> {
             _ => {
                 let details: Vec<String> = faults
                     .iter()
-                    .map(|(side, fault)| format!("{} {}", specs[side.index()].name, fault.what))
+                    .map(|(side, fault)| {
+                        format!("{} {}", specs[side.index()].setup.name, fault.what)
+                    })
                     .collect();
                 return Err(format!(
                     "neither engine could start game {}: {}",
@@ -589,7 +505,7 @@ impl<'a> Worker<'a> {
             let Some(engine) = seat.engine.as_mut() else {
                 return Err(format!(
                     "engine '{}' is not running",
-                    specs[side.index()].name
+                    specs[side.index()].setup.name
                 ));
             };
             match game.turn(engine, specs[side.index()], settings) {
@@ -603,7 +519,7 @@ impl<'a> Worker<'a> {
                         log::warn!(
                             "game {}: {} {}; restarting it",
                             plan.index + 1,
-                            specs[side.index()].name,
+                            specs[side.index()].setup.name,
                             fault.what
                         );
                         seat.engine = None;
@@ -617,11 +533,11 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The FEN to send with `position fen`, or `None` for `position startpos`.
-pub(super) fn start_fen(start: AnyGame, variant: Variant) -> Option<String> {
-    // `startpos` means the variant's standard board to an engine (7x6 for cfour).
-    let standard = variant.name().parse().unwrap_or(variant);
-    (start != AnyGame::new(standard)).then(|| start.fen())
+/// The FEN of a game's start, for PGN, or `None` for the standard start: the
+/// client's [`start_fen`](inarow_protocol::client::start_fen), which also
+/// decides what engines are sent, so the two never differ.
+pub(super) fn start_fen(start: AnyGame, _variant: Variant) -> Option<String> {
+    inarow_protocol::client::start_fen(&start)
 }
 
 /// The side's name in result texts, as cutechess writes it.
@@ -638,7 +554,6 @@ struct Game {
     position: AnyGame,
     drops: Vec<Drop>,
     clocks: [Clock; 2],
-    start_fen: Option<String>,
     /// Consecutive plies whose mover scored within the draw adjudication bound.
     level_plies: u32,
     /// Per side, consecutive own moves scored at or below minus the resign bound.
@@ -657,7 +572,7 @@ impl Game {
         let go = self.go(side, spec);
         let clock = self.clocks[side.index()];
         engine
-            .position(self.start_fen.as_deref(), &self.drops)
+            .set_position(&self.record.start, &self.drops)
             .map_err(|e| Fault::from_client(&e, true))?;
         let sent = engine.go(&go).map_err(|e| Fault::from_client(&e, true))?;
         let allowance = clock.allowance();
@@ -909,24 +824,6 @@ mod tests {
         };
         assert_eq!(move_comment(Some(&draw), ms(0)), "+0.00/1 0.000s");
         assert_eq!(move_comment(None, ms(5)), "0.005s");
-    }
-
-    #[test]
-    fn start_positions_are_sent_as_startpos_only_when_standard() {
-        let cfour = Variant::Connect4(inarow_games::Size::STANDARD);
-        assert_eq!(start_fen(AnyGame::new(cfour), cfour), None);
-        assert_eq!(
-            start_fen(AnyGame::new(Variant::TicTacToe), Variant::TicTacToe),
-            None
-        );
-        let small = Variant::Connect4("6x5".parse().unwrap());
-        assert_eq!(
-            start_fen(AnyGame::new(small), small).as_deref(),
-            Some("6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1")
-        );
-        let mut opened = AnyGame::new(cfour);
-        opened.play_text("4").unwrap();
-        assert!(start_fen(opened, cfour).is_some());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::{Args, ValueEnum};
 use inarow_engine::{SolveLimits, Solver};
 use inarow_games::{AnyGame, Drop, Game, Outcome, Player};
-use inarow_protocol::client::EngineCommand;
+use inarow_protocol::client::{Dialect, EngineCommand, EngineSetup};
 use inarow_protocol::Go;
 
 use crate::position::PositionArgs;
@@ -105,7 +105,13 @@ fn opponent(args: &PlayArgs, start: &AnyGame) -> Result<Opponent, String> {
                 ..Go::default()
             },
         };
-        return External::start(&command, &options, start.variant().name(), go)
+        let setup = EngineSetup {
+            name: command.to_string(),
+            command,
+            dialect: Dialect::Uci,
+            options,
+        };
+        return External::start(setup, start.variant(), go)
             .map(|e| Opponent::External(Box::new(e)));
     }
     let strength = match (args.movetime, args.depth, args.level) {

@@ -4,8 +4,8 @@
 use std::time::{Duration, Instant};
 
 use inarow_engine::{Limits, Score, SearchGame, Searcher, Signals};
-use inarow_games::{AnyGame, Connect4, Drop, TicTacToe};
-use inarow_protocol::client::{Dialect, Engine, EngineCommand};
+use inarow_games::{AnyGame, Connect4, Drop, TicTacToe, Variant};
+use inarow_protocol::client::{ClientError, Engine, EngineSetup, LaunchError};
 use inarow_protocol::{Go, UciScore};
 
 /// How hard the built-in engine plays.
@@ -241,64 +241,43 @@ fn limits_with(set: impl FnOnce(&mut Limits)) -> Limits {
 /// An external UCI engine.
 pub struct External {
     engine: Engine,
-    command: EngineCommand,
-    options: Vec<(String, String)>,
-    variant: String,
+    setup: EngineSetup,
+    variant: Variant,
     go: Go,
     name: String,
 }
 
-const HANDSHAKE: Duration = Duration::from_secs(10);
-
 impl External {
-    /// Starts the engine for `variant` (a UCI_Variant name) and sets `options`.
-    pub fn start(
-        command: &EngineCommand,
-        options: &[(String, String)],
-        variant: &str,
-        go: Go,
-    ) -> Result<Self, String> {
-        let engine = Self::launch(command, options, variant)?;
+    /// Starts the engine of `setup` for `variant`, ready for a game.
+    pub fn start(setup: EngineSetup, variant: Variant, go: Go) -> Result<Self, String> {
+        let engine = Self::launch(&setup, variant)?;
         let name = engine
             .id()
             .name
             .clone()
-            .unwrap_or_else(|| command.program.display().to_string());
+            .unwrap_or_else(|| setup.command.program.display().to_string());
         Ok(External {
             engine,
-            command: command.clone(),
-            options: options.to_vec(),
-            variant: variant.to_owned(),
+            setup,
+            variant,
             go,
             name,
         })
     }
 
-    fn launch(
-        command: &EngineCommand,
-        options: &[(String, String)],
-        variant: &str,
-    ) -> Result<Engine, String> {
-        let mut engine = Engine::start(command, "engine", false, Dialect::Uci, HANDSHAKE)
-            .map_err(|e| format!("engine '{command}': {e}"))?;
-        for (name, value) in options {
-            engine
-                .set_option(name, Some(value))
-                .map_err(|e| e.to_string())?;
-        }
-        engine
-            .set_option("UCI_Variant", Some(variant))
-            .and_then(|()| engine.new_game())
-            .and_then(|()| engine.is_ready(HANDSHAKE))
-            .map_err(|e| format!("engine '{command}': {e}"))?;
+    fn launch(setup: &EngineSetup, variant: Variant) -> Result<Engine, String> {
+        let failed = |e: ClientError| format!("engine '{}': {e}", setup.name);
+        let mut engine = match Engine::launch(setup, variant, "engine", false) {
+            Ok(engine) => engine,
+            Err(LaunchError::Fatal(message)) => return Err(message),
+            Err(LaunchError::Failed(error)) => return Err(failed(error)),
+        };
+        engine.begin_game().map_err(failed)?;
         Ok(engine)
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        self.engine
-            .new_game()
-            .and_then(|()| self.engine.is_ready(HANDSHAKE))
-            .map_err(|e| e.to_string())
+        self.engine.begin_game().map_err(|e| e.to_string())
     }
 
     /// Asks for a move; a crashed or hung engine is restarted once.
@@ -311,7 +290,7 @@ impl External {
         match self.ask(start, moves, game) {
             Ok(thought) => Ok(thought),
             Err(first) => {
-                self.engine = Self::launch(&self.command, &self.options, &self.variant)
+                self.engine = Self::launch(&self.setup, self.variant)
                     .map_err(|e| format!("{first}; restarting it failed: {e}"))?;
                 self.ask(start, moves, game)
                     .map_err(|e| format!("{first}; after a restart: {e}"))
@@ -320,9 +299,8 @@ impl External {
     }
 
     fn ask(&mut self, start: &AnyGame, moves: &[Drop], game: &AnyGame) -> Result<Thought, String> {
-        let fen = (*start != AnyGame::new(start.variant())).then(|| start.fen());
         self.engine
-            .position(fen.as_deref(), moves)
+            .set_position(start, moves)
             .map_err(|e| format!("the engine: {e}"))?;
         let limit =
             self.go.movetime.unwrap_or(Duration::from_secs(5)) * 4 + Duration::from_secs(10);

@@ -7,20 +7,26 @@
 //! started, it crashed (its output ended, with its exit status when known), it
 //! hung (no awaited answer before the deadline), or it broke the protocol.
 //!
-//! A typical game turn:
+//! A typical game turn, in the sequence [`game`] describes:
 //!
 //! ```no_run
 //! # use std::time::Duration;
+//! # use inarow_games::{AnyGame, Variant};
 //! # use inarow_protocol::Go;
-//! # use inarow_protocol::client::{Dialect, Engine, EngineCommand};
+//! # use inarow_protocol::client::{Dialect, Engine, EngineCommand, EngineSetup};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let command = EngineCommand::parse("/usr/games/fairy-stockfish")?;
-//! let mut engine = Engine::start(&command, "fsf", false, Dialect::Uci, Duration::from_secs(10))?;
-//! engine.set_option("VariantPath", Some("tests/data/variants.ini"))?;
-//! engine.set_option("UCI_Variant", Some("cfour"))?;
-//! engine.new_game()?;
-//! engine.is_ready(Duration::from_secs(5))?;
-//! engine.position(None, &["P@d1"])?;
+//! let setup = EngineSetup {
+//!     name: "Fairy-Stockfish".to_owned(),
+//!     command: EngineCommand::parse("/usr/games/fairy-stockfish")?,
+//!     dialect: Dialect::Uci,
+//!     options: vec![("VariantPath".to_owned(), "tests/data/variants.ini".to_owned())],
+//! };
+//! let start = AnyGame::new(Variant::default());
+//! let mut engine = Engine::launch(&setup, start.variant(), "fsf", false)?;
+//! engine.begin_game()?;
+//! let mut position = start;
+//! let moves = [position.play_text("P@d1")?];
+//! engine.set_position(&start, &moves)?;
 //! let go = Go { movetime: Some(Duration::from_millis(100)), ..Go::default() };
 //! let best = engine.search(&go, Duration::from_secs(1), |_info| {})?;
 //! println!("{:?} after {:?}", best.best, best.elapsed);
@@ -37,13 +43,16 @@
 //! - `lines`: the capped line reader and the parsers of the engine's lines.
 //! - `process`: the engine process and the commands of a session with it.
 //! - `error`: what can go wrong, by kind.
+//! - [`game`]: the sequence for games, one way for `match` and `play`.
 
 mod error;
+pub mod game;
 mod lines;
 mod process;
 mod words;
 
 pub use error::ClientError;
+pub use game::{start_fen, EngineSetup, LaunchError};
 pub use lines::{BestMove, EngineId, EngineInfo, EngineOption};
 pub use process::{Dialect, Engine, Line};
 pub use words::{split_words, EngineCommand};

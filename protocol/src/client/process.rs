@@ -162,12 +162,6 @@ impl Engine {
         Ok(engine)
     }
 
-    /// The label given at the start, used in logs.
-    #[must_use]
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-
     /// What the engine said about itself in the handshake.
     #[must_use]
     pub fn id(&self) -> &EngineId {
@@ -178,12 +172,6 @@ impl Engine {
     #[must_use]
     pub fn dialect(&self) -> Dialect {
         self.dialect
-    }
-
-    /// The process id.
-    #[must_use]
-    pub fn pid(&self) -> u32 {
-        self.child.id()
     }
 
     /// Sends one line.
@@ -326,29 +314,6 @@ impl Engine {
                 return Ok(());
             }
         }
-    }
-
-    /// `position startpos|fen <fen> [moves ...]`.
-    ///
-    /// # Errors
-    /// [`ClientError::Crashed`] if the engine is gone.
-    pub fn position<M: fmt::Display>(
-        &mut self,
-        fen: Option<&str>,
-        moves: &[M],
-    ) -> Result<(), ClientError> {
-        use std::fmt::Write as _;
-        let mut line = match fen {
-            Some(fen) => format!("position fen {fen}"),
-            None => "position startpos".to_owned(),
-        };
-        if !moves.is_empty() {
-            line.push_str(" moves");
-            for mv in moves {
-                let _ = write!(line, " {mv}");
-            }
-        }
-        self.send(&line)
     }
 
     /// Sends `go` (clock words as the dialect writes them) and returns when it
@@ -502,6 +467,8 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
+    use inarow_games::{AnyGame, Variant};
+
     use crate::response::UciScore;
 
     /// An engine written as a shell script.
@@ -574,9 +541,12 @@ mod tests {
         engine.set_option("Clear Hash", None).unwrap();
         engine.new_game().unwrap();
         engine.is_ready(TIMEOUT).unwrap();
-        engine
-            .position(Some("7/7/7/7/7/7 w"), &["P@d1", "P@d2"])
-            .unwrap();
+        let mut start = AnyGame::new(Variant::TicTacToe);
+        let moves = [
+            start.play_text("b2").unwrap(),
+            start.play_text("a1").unwrap(),
+        ];
+        engine.set_position(&start, &moves).unwrap();
         let go = Go {
             depth: Some(2),
             ..Go::default()
