@@ -25,7 +25,6 @@ use std::io::{self, ErrorKind, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use inarow_games::{Outcome, Player};
 use inarow_protocol::client::start_fen;
 
 use cli::Config;
@@ -266,18 +265,7 @@ fn check_recorded(
     }
     let outcome = pgn::parse_result(&game.result)
         .ok_or_else(|| format!("round {round} has no result ('{}')", game.result))?;
-    let winner_engine = |player: Player| {
-        if player == Player::First {
-            plan.first
-        } else {
-            1 - plan.first
-        }
-    };
-    let half_points = match outcome {
-        Outcome::Draw => 1,
-        Outcome::Win(player) if winner_engine(player) == 0 => 2,
-        Outcome::Win(_) => 0,
-    };
+    let half_points = runner::half_points(outcome, plan.first, 0);
     let termination = game
         .tag("Termination")
         .and_then(Termination::from_tag)

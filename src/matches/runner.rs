@@ -12,6 +12,7 @@ use std::sync::mpsc;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
+use inarow_engine::Score;
 use inarow_games::{AnyGame, Drop, MoveError, Outcome, Player, Variant};
 use inarow_protocol::client::game::READY_TIMEOUT;
 use inarow_protocol::client::{
@@ -196,21 +197,28 @@ impl GameRecord {
     /// The half points engine `engine` (0 or 1) took: 2 for a win, 1 for a draw.
     #[must_use]
     pub fn half_points(&self, engine: usize) -> u8 {
-        match self.outcome {
-            Outcome::Draw => 1,
-            Outcome::Win(player) => {
-                let winner = if player == Player::First {
-                    self.first
-                } else {
-                    1 - self.first
-                };
-                if winner == engine {
-                    2
-                } else {
-                    0
-                }
-            }
-        }
+        half_points(self.outcome, self.first, engine)
+    }
+}
+
+/// The engine (0 or 1) that plays `side` in a game engine `first` starts.
+#[must_use]
+pub fn engine_of(side: Player, first: usize) -> usize {
+    match side {
+        Player::First => first,
+        Player::Second => 1 - first,
+    }
+}
+
+/// The half points engine `engine` (0 or 1) took from a game that engine
+/// `first` started and that ended in `outcome`: 2 for a win, 1 for a draw,
+/// 0 for a loss.
+#[must_use]
+pub fn half_points(outcome: Outcome, first: usize, engine: usize) -> u8 {
+    match outcome {
+        Outcome::Draw => 1,
+        Outcome::Win(side) if engine_of(side, first) == engine => 2,
+        Outcome::Win(_) => 0,
     }
 }
 
@@ -434,10 +442,7 @@ impl<'a> Worker<'a> {
     /// Plays one game; `None` if the match was stopped during it.
     fn play(&mut self, plan: &GamePlan, stop: &AtomicBool) -> Result<Option<GameRecord>, String> {
         let settings = self.settings;
-        let engine_of = |side: Player| match side {
-            Player::First => plan.first,
-            Player::Second => 1 - plan.first,
-        };
+        let engine_of = |side: Player| engine_of(side, plan.first);
         let specs = [
             &settings.engines[engine_of(Player::First)],
             &settings.engines[engine_of(Player::Second)],
@@ -780,7 +785,8 @@ fn move_comment(info: Option<&EngineInfo>, elapsed: Duration) -> String {
     let time = format!("{:.3}s", elapsed.as_secs_f64());
     let Some(info) = info else { return time };
     let score = match info.score {
-        Some(UciScore::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
+        // cutechess writes mates as `+M3`/`-M3`; a value as the words do.
+        Some(cp @ UciScore::Cp(_)) => Score::from(cp).to_string(),
         Some(UciScore::Mate(moves)) if moves >= 0 => format!("+M{moves}"),
         Some(UciScore::Mate(moves)) => format!("-M{}", moves.unsigned_abs()),
         None => return time,

@@ -451,7 +451,7 @@ impl<W: Write> Play<W> {
                                 &inarow_engine::Signals::new(),
                                 |_| {},
                             );
-                            opponent::verdict(result.score().negate_one_ply())
+                            result.score().negate_one_ply().to_string()
                         }
                     };
                     lines.push(format!("{}: {verdict}", p.to_drop(mv).square_name()));

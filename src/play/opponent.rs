@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use inarow_engine::{Limits, Score, SearchGame, Searcher, Signals};
 use inarow_games::{AnyGame, Connect4, Drop, TicTacToe, Variant};
 use inarow_protocol::client::{ClientError, Engine, EngineSetup, LaunchError};
-use inarow_protocol::{Go, UciScore};
+use inarow_protocol::Go;
 
 /// How hard the built-in engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,24 +30,6 @@ pub struct Thought {
     pub depth: Option<u32>,
     /// The time taken.
     pub time: Duration,
-}
-
-/// Verdict words for a proven or heuristic score of the side to move.
-pub fn verdict(score: Score) -> String {
-    match score {
-        Score::Draw => "draw".to_owned(),
-        _ => uci_verdict(score.into()),
-    }
-}
-
-/// Verdict words for a UCI score: `wins in 3 moves`, `loses in 1 move`, `+0.35`.
-fn uci_verdict(score: UciScore) -> String {
-    let moves = |n: i32| format!("{n} move{}", if n == 1 { "" } else { "s" });
-    match score {
-        UciScore::Mate(n) if n > 0 => format!("wins in {}", moves(n)),
-        UciScore::Mate(n) => format!("loses in {}", moves(-n)),
-        UciScore::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
-    }
 }
 
 /// The opponent.
@@ -226,7 +208,7 @@ fn think<G: SearchGame>(
     };
     Thought {
         mv: position.to_drop(mv),
-        verdict: verdict(score),
+        verdict: score.to_string(),
         depth: Some(depth),
         time: start.elapsed(),
     }
@@ -315,7 +297,7 @@ impl External {
         let info = answer.info.unwrap_or_default();
         let verdict = info
             .score
-            .map_or_else(|| "no score".to_owned(), uci_verdict);
+            .map_or_else(|| "no score".to_owned(), |s| Score::from(s).to_string());
         Ok(Thought {
             mv,
             verdict,
