@@ -31,7 +31,7 @@ use cli::Config;
 pub use cli::MatchArgs;
 use openings::Schedule;
 use report::{final_report, Progress, Summary, Tally};
-use runner::{Control, Settings, Termination};
+use runner::{AfterGame, Settings, Termination};
 
 /// Runs a match and prints the report on stdout; progress goes to stderr.
 ///
@@ -107,7 +107,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             let text = pgn::write_game(&record, &config.event, config.variant);
             if let Err(e) = file.write_all(text.as_bytes()) {
                 write_error = Some(format!("cannot write the PGN file: {e}"));
-                return Control::Stop;
+                return AfterGame::Stop;
             }
             if let Err(e) = file.sync_data() {
                 log::warn!("cannot sync the PGN file: {e}");
@@ -120,9 +120,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             .as_ref()
             .and_then(|sprt| tally.verdict(sprt, config.repeat));
         if verdict.is_some() {
-            Control::Stop
+            AfterGame::Stop
         } else {
-            Control::Continue
+            AfterGame::Continue
         }
     });
     progress.finish();

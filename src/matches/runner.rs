@@ -20,7 +20,7 @@ use inarow_protocol::client::{
 };
 use inarow_protocol::{Go, UciScore};
 
-use super::clock::{Clock, TimeControl};
+use super::clock::{ChessClock, TimeControl};
 use super::openings::{GamePlan, Schedule};
 
 /// How long an engine that overran its time has to answer `stop` before it
@@ -224,7 +224,7 @@ pub fn half_points(outcome: Outcome, first: usize, engine: usize) -> u8 {
 
 /// Whether the match goes on after a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
+pub enum AfterGame {
     /// Play on.
     Continue,
     /// Stop: start no new game and abandon the games under way.
@@ -247,7 +247,7 @@ pub fn run(
     settings: &Settings,
     schedule: &Schedule,
     pending: Vec<usize>,
-    mut on_game: impl FnMut(GameRecord) -> Control,
+    mut on_game: impl FnMut(GameRecord) -> AfterGame,
 ) -> Result<(), String> {
     let queue = Mutex::new(
         pending
@@ -276,7 +276,7 @@ pub fn run(
         for event in events {
             match event {
                 Event::Finished(record) => {
-                    if on_game(*record) == Control::Stop {
+                    if on_game(*record) == AfterGame::Stop {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -447,7 +447,7 @@ impl<'a> Worker<'a> {
             &settings.engines[engine_of(Player::First)],
             &settings.engines[engine_of(Player::Second)],
         ];
-        let mut game = Game {
+        let mut game = LiveGame {
             record: GameRecord {
                 index: plan.index,
                 players: [specs[0].setup.name.clone(), specs[1].setup.name.clone()],
@@ -463,7 +463,10 @@ impl<'a> Worker<'a> {
             },
             position: plan.start,
             drops: Vec::new(),
-            clocks: [Clock::new(specs[0].control), Clock::new(specs[1].control)],
+            clocks: [
+                ChessClock::new(specs[0].control),
+                ChessClock::new(specs[1].control),
+            ],
             level_plies: 0,
             losing_moves: [0, 0],
         };
@@ -554,18 +557,18 @@ fn side_name(side: Player) -> &'static str {
 }
 
 /// A game under way.
-struct Game {
+struct LiveGame {
     record: GameRecord,
     position: AnyGame,
     drops: Vec<Drop>,
-    clocks: [Clock; 2],
+    clocks: [ChessClock; 2],
     /// Consecutive plies whose mover scored within the draw adjudication bound.
     level_plies: u32,
     /// Per side, consecutive own moves scored at or below minus the resign bound.
     losing_moves: [u32; 2],
 }
 
-impl Game {
+impl LiveGame {
     /// Asks the side to move's engine for a move and plays it.
     fn turn(
         &mut self,
@@ -662,8 +665,8 @@ impl Game {
         match own.control() {
             TimeControl::Clock { .. } => {
                 // An opponent without a clock is shown as having the mover's.
-                let time = |clock: &Clock| clock.time_left().or(own.time_left());
-                let inc = |clock: &Clock| {
+                let time = |clock: &ChessClock| clock.time_left().or(own.time_left());
+                let inc = |clock: &ChessClock| {
                     clock
                         .increment()
                         .or(own.increment())

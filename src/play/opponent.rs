@@ -49,8 +49,8 @@ impl Opponent {
         game: &AnyGame,
     ) -> Result<Thought, String> {
         match self {
-            Opponent::Builtin(b) => Ok(b.think(game)),
-            Opponent::External(e) => e.think(start, moves, game),
+            Opponent::Builtin(b) => Ok(b.choose(game, b.strength)),
+            Opponent::External(e) => e.ask(start, moves, game),
         }
     }
 
@@ -62,8 +62,8 @@ impl Opponent {
         game: &AnyGame,
     ) -> Result<Thought, String> {
         match self {
-            Opponent::Builtin(b) => Ok(b.think_at(game, b.full_strength())),
-            Opponent::External(e) => e.think(start, moves, game),
+            Opponent::Builtin(b) => Ok(b.choose(game, b.full_strength())),
+            Opponent::External(e) => e.ask(start, moves, game),
         }
     }
 
@@ -131,15 +131,12 @@ impl Builtin {
         }
     }
 
-    fn think(&mut self, game: &AnyGame) -> Thought {
-        self.think_at(game, self.strength)
-    }
-
-    fn think_at(&mut self, game: &AnyGame, strength: Strength) -> Thought {
+    /// Its move in `game` at `strength`.
+    fn choose(&mut self, game: &AnyGame, strength: Strength) -> Thought {
         let mut rng = self.rng;
         let thought = match game {
-            AnyGame::Connect4(p) => think(&mut self.connect4, p, strength, &mut rng),
-            AnyGame::TicTacToe(p) => think(&mut self.tictactoe, p, strength, &mut rng),
+            AnyGame::Connect4(p) => choose_move(&mut self.connect4, p, strength, &mut rng),
+            AnyGame::TicTacToe(p) => choose_move(&mut self.tictactoe, p, strength, &mut rng),
         };
         self.rng = rng;
         thought
@@ -153,7 +150,9 @@ fn next_random(rng: &mut u64) -> u64 {
     *rng
 }
 
-fn think<G: SearchGame>(
+/// Searches `position` as `strength` asks and picks the move, at random
+/// among the near-best ones for the weaker levels.
+fn choose_move<G: SearchGame>(
     searcher: &mut Searcher<G>,
     position: &G,
     strength: Strength,
@@ -263,24 +262,24 @@ impl External {
     }
 
     /// Asks for a move; a crashed or hung engine is restarted once.
-    fn think(
-        &mut self,
-        start: &AnyGame,
-        moves: &[Drop],
-        game: &AnyGame,
-    ) -> Result<Thought, String> {
-        match self.ask(start, moves, game) {
+    fn ask(&mut self, start: &AnyGame, moves: &[Drop], game: &AnyGame) -> Result<Thought, String> {
+        match self.ask_once(start, moves, game) {
             Ok(thought) => Ok(thought),
             Err(first) => {
                 self.engine = Self::launch(&self.setup, self.variant)
                     .map_err(|e| format!("{first}; restarting it failed: {e}"))?;
-                self.ask(start, moves, game)
+                self.ask_once(start, moves, game)
                     .map_err(|e| format!("{first}; after a restart: {e}"))
             }
         }
     }
 
-    fn ask(&mut self, start: &AnyGame, moves: &[Drop], game: &AnyGame) -> Result<Thought, String> {
+    fn ask_once(
+        &mut self,
+        start: &AnyGame,
+        moves: &[Drop],
+        game: &AnyGame,
+    ) -> Result<Thought, String> {
         self.engine
             .set_position(start, moves)
             .map_err(|e| format!("the engine: {e}"))?;
