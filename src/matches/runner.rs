@@ -442,49 +442,37 @@ impl<'a> Worker<'a> {
     /// Plays one game; `None` if the match was stopped during it.
     fn play(&mut self, plan: &GamePlan, stop: &AtomicBool) -> Result<Option<GameRecord>, String> {
         let settings = self.settings;
-        let engine_of = |side: Player| engine_of(side, plan.first);
-        let specs = [
-            &settings.engines[engine_of(Player::First)],
-            &settings.engines[engine_of(Player::Second)],
-        ];
-        let mut game = LiveGame {
-            record: GameRecord {
-                index: plan.index,
-                players: [specs[0].setup.name.clone(), specs[1].setup.name.clone()],
-                first: plan.first,
-                start: plan.start,
-                moves: Vec::new(),
-                outcome: Outcome::Draw,
-                termination: Termination::Normal,
-                reason: String::new(),
-                time_controls: [specs[0].control.to_string(), specs[1].control.to_string()],
-                started: SystemTime::now(),
-                duration: Duration::ZERO,
-            },
-            position: plan.start,
-            drops: Vec::new(),
-            clocks: [
-                ChessClock::new(specs[0].control),
-                ChessClock::new(specs[1].control),
-            ],
-            level_plies: 0,
-            losing_moves: [0, 0],
-        };
+        // The engines by colour: the one that moves first, then the other.
+        let specs = [Player::First, Player::Second]
+            .map(|side| &settings.engines[engine_of(side, plan.first)]);
+        let mut game = LiveGame::new(plan, specs);
         let began = Instant::now();
+        if let Some((side, fault)) = self.prepare_both(plan, specs)? {
+            game.forfeit(side, &fault);
+            return Ok(Some(game.finish(began)));
+        }
+        if !self.play_moves(plan, specs, &mut game, stop)? {
+            return Ok(None);
+        }
+        Ok(Some(game.finish(began)))
+    }
 
+    /// Gets both engines ready for the game. The side that could not be made
+    /// ready, if one could not; an error if neither could.
+    fn prepare_both(
+        &mut self,
+        plan: &GamePlan,
+        specs: [&EngineSpec; 2],
+    ) -> Result<Option<(Player, Fault)>, String> {
         let mut faults = Vec::new();
         for side in [Player::First, Player::Second] {
-            if let Err(fault) = self.prepare(engine_of(side))? {
+            if let Err(fault) = self.prepare(engine_of(side, plan.first))? {
                 faults.push((side, fault));
             }
         }
         match faults.len() {
-            0 => {}
-            1 => {
-                let (side, fault) = faults.remove(0);
-                game.forfeit(side, &fault);
-                return Ok(Some(game.finish(began)));
-            }
+            0 => Ok(None),
+            1 => Ok(faults.pop()),
             _ => {
                 let details: Vec<String> = faults
                     .iter()
@@ -492,34 +480,44 @@ impl<'a> Worker<'a> {
                         format!("{} {}", specs[side.index()].setup.name, fault.what)
                     })
                     .collect();
-                return Err(format!(
+                Err(format!(
                     "neither engine could start game {}: {}",
                     plan.index + 1,
                     details.join("; ")
-                ));
+                ))
             }
         }
+    }
 
+    /// Asks the engines for moves in turn until the game ends, by the rules,
+    /// by adjudication or by a fault. Whether it ended (`false`: the match
+    /// was stopped).
+    fn play_moves(
+        &mut self,
+        plan: &GamePlan,
+        specs: [&EngineSpec; 2],
+        game: &mut LiveGame,
+        stop: &AtomicBool,
+    ) -> Result<bool, String> {
+        let settings = self.settings;
         loop {
             if stop.load(Ordering::Relaxed) {
-                return Ok(None);
+                return Ok(false);
             }
             if let Some(outcome) = game.position.outcome() {
                 game.end_by_rules(outcome);
-                break;
+                return Ok(true);
             }
             let side = game.position.side_to_move();
-            let seat = &mut self.seats[engine_of(side)];
+            let spec = specs[side.index()];
+            let seat = &mut self.seats[engine_of(side, plan.first)];
             let Some(engine) = seat.engine.as_mut() else {
-                return Err(format!(
-                    "engine '{}' is not running",
-                    specs[side.index()].setup.name
-                ));
+                return Err(format!("engine '{}' is not running", spec.setup.name));
             };
-            match game.turn(engine, specs[side.index()], settings) {
+            match game.turn(engine, spec, settings) {
                 Ok(()) => {
                     if game.adjudicate(settings) {
-                        break;
+                        return Ok(true);
                     }
                 }
                 Err(fault) => {
@@ -527,17 +525,16 @@ impl<'a> Worker<'a> {
                         log::warn!(
                             "game {}: {} {}; restarting it",
                             plan.index + 1,
-                            specs[side.index()].setup.name,
+                            spec.setup.name,
                             fault.what
                         );
                         seat.engine = None;
                     }
                     game.forfeit(side, &fault);
-                    break;
+                    return Ok(true);
                 }
             }
         }
-        Ok(Some(game.finish(began)))
     }
 }
 
@@ -569,6 +566,30 @@ struct LiveGame {
 }
 
 impl LiveGame {
+    /// The game of `plan` between `specs` (by colour), before its first move.
+    fn new(plan: &GamePlan, specs: [&EngineSpec; 2]) -> LiveGame {
+        LiveGame {
+            record: GameRecord {
+                index: plan.index,
+                players: specs.map(|spec| spec.setup.name.clone()),
+                first: plan.first,
+                start: plan.start,
+                moves: Vec::new(),
+                outcome: Outcome::Draw,
+                termination: Termination::Normal,
+                reason: String::new(),
+                time_controls: specs.map(|spec| spec.control.to_string()),
+                started: SystemTime::now(),
+                duration: Duration::ZERO,
+            },
+            position: plan.start,
+            drops: Vec::new(),
+            clocks: specs.map(|spec| ChessClock::new(spec.control)),
+            level_plies: 0,
+            losing_moves: [0, 0],
+        }
+    }
+
     /// Asks the side to move's engine for a move and plays it.
     fn turn(
         &mut self,
