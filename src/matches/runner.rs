@@ -16,7 +16,7 @@ use inarow_engine::Score;
 use inarow_games::{AnyGame, Drop, MoveError, Outcome, Player, Variant};
 use inarow_protocol::client::game::READY_TIMEOUT;
 use inarow_protocol::client::{
-    ClientError, Engine, EngineId, EngineInfo, EngineSetup, LaunchError,
+    BestMove, ClientError, Engine, EngineId, EngineInfo, EngineSetup, LaunchError,
 };
 use inarow_protocol::{Go, UciScore};
 
@@ -598,57 +598,7 @@ impl LiveGame {
         settings: &Settings,
     ) -> Result<(), Fault> {
         let side = self.position.side_to_move();
-        let go = self.go(side, spec);
-        let clock = self.clocks[side.index()];
-        engine
-            .set_position(&self.record.start, &self.drops)
-            .map_err(|e| Fault::from_client(&e, true))?;
-        let sent = engine.go(&go).map_err(|e| Fault::from_client(&e, true))?;
-        let allowance = clock.allowance();
-        let wait = allowance.map_or(settings.stall_timeout, |a| a + settings.time_margin);
-        let answer = match engine.wait_best_move(sent, sent + wait, |_| {}) {
-            Ok(answer) => answer,
-            Err(ClientError::Timeout { .. }) => {
-                let restart = !recover_after_stop(engine);
-                return Err(match allowance {
-                    Some(allowance) => Fault {
-                        termination: Termination::TimeForfeit,
-                        what: format!(
-                            "loses on time (no move within {} ms{})",
-                            allowance.as_millis(),
-                            if restart {
-                                "; it did not answer stop"
-                            } else {
-                                ""
-                            }
-                        ),
-                        restart,
-                    },
-                    None => Fault {
-                        termination: Termination::StalledConnection,
-                        what: format!(
-                            "'s connection stalls (no bestmove within {} s)",
-                            settings.stall_timeout.as_secs_f64()
-                        ),
-                        restart,
-                    },
-                });
-            }
-            Err(error) => return Err(Fault::from_client(&error, true)),
-        };
-        if let Some(allowance) = allowance {
-            if answer.elapsed > allowance + settings.time_margin {
-                return Err(Fault {
-                    termination: Termination::TimeForfeit,
-                    what: format!(
-                        "loses on time ({} ms for a move with {} ms left)",
-                        answer.elapsed.as_millis(),
-                        allowance.as_millis()
-                    ),
-                    restart: false,
-                });
-            }
-        }
+        let answer = self.ask(engine, side, spec, settings)?;
         let Some(text) = answer.best else {
             return Err(Fault {
                 termination: Termination::IllegalMove,
@@ -672,6 +622,44 @@ impl LiveGame {
             comment: move_comment(answer.info.as_ref(), answer.elapsed),
         });
         Ok(())
+    }
+
+    /// Sends the position and `go` to the engine of `side` and waits for its
+    /// answer, within its time and the margin.
+    fn ask(
+        &self,
+        engine: &mut Engine,
+        side: Player,
+        spec: &EngineSpec,
+        settings: &Settings,
+    ) -> Result<BestMove, Fault> {
+        let go = self.go(side, spec);
+        engine
+            .set_position(&self.record.start, &self.drops)
+            .map_err(|e| Fault::from_client(&e, true))?;
+        let sent = engine.go(&go).map_err(|e| Fault::from_client(&e, true))?;
+        let allowance = self.clocks[side.index()].allowance();
+        let wait = allowance.map_or(settings.stall_timeout, |a| a + settings.time_margin);
+        let answer = match engine.wait_best_move(sent, sent + wait, |_| {}) {
+            Ok(answer) => answer,
+            Err(ClientError::Timeout { .. }) => {
+                let restart = !recover_after_stop(engine);
+                return Err(no_answer(allowance, settings, restart));
+            }
+            Err(error) => return Err(Fault::from_client(&error, true)),
+        };
+        match allowance {
+            Some(allowance) if answer.elapsed > allowance + settings.time_margin => Err(Fault {
+                termination: Termination::TimeForfeit,
+                what: format!(
+                    "loses on time ({} ms for a move with {} ms left)",
+                    answer.elapsed.as_millis(),
+                    allowance.as_millis()
+                ),
+                restart: false,
+            }),
+            _ => Ok(answer),
+        }
     }
 
     /// The `go` for the side to move: its clock and the opponent's, or its
@@ -791,6 +779,35 @@ impl LiveGame {
     fn finish(mut self, began: Instant) -> GameRecord {
         self.record.duration = began.elapsed();
         self.record
+    }
+}
+
+/// The fault of an engine that gave no move in time: with a clock
+/// (`allowance`) it lost on time, without one its connection stalled.
+/// `restart` says whether it must be restarted (it did not answer `stop`).
+fn no_answer(allowance: Option<Duration>, settings: &Settings, restart: bool) -> Fault {
+    match allowance {
+        Some(allowance) => Fault {
+            termination: Termination::TimeForfeit,
+            what: format!(
+                "loses on time (no move within {} ms{})",
+                allowance.as_millis(),
+                if restart {
+                    "; it did not answer stop"
+                } else {
+                    ""
+                }
+            ),
+            restart,
+        },
+        None => Fault {
+            termination: Termination::StalledConnection,
+            what: format!(
+                "'s connection stalls (no bestmove within {} s)",
+                settings.stall_timeout.as_secs_f64()
+            ),
+            restart,
+        },
     }
 }
 
