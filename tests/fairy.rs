@@ -3,14 +3,15 @@
 //! by inarow's rules; both engines agree on the result; inarow never loses at
 //! tic-tac-toe.
 
-use std::path::Path;
+mod common;
+
 use std::time::Duration;
 
 use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
 use inarow_protocol::client::{Dialect, Engine, EngineCommand, EngineSetup};
 use inarow_protocol::{Go, UciScore};
 
-const FAIRY: &str = "/usr/games/fairy-stockfish";
+use common::FAIRY_STOCKFISH as FAIRY;
 
 fn start(program: &str, args: &[&str], variant: Variant) -> Engine {
     let mut options = Vec::new();
@@ -94,10 +95,7 @@ fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Play
 
 #[test]
 fn games_against_fairy_stockfish() {
-    if !Path::new(FAIRY).exists() {
-        eprintln!(
-            "skipped: {FAIRY} is not installed (test.sh installs the fairy-stockfish package)"
-        );
+    if common::fairy_stockfish("games_against_fairy_stockfish").is_none() {
         return;
     }
     for inarow_first in [true, false] {
