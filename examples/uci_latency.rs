@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use inarow_games::{AnyGame, Variant};
 use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::Go;
 
@@ -36,12 +37,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut overshoot = Vec::new();
     let mut first_move = Vec::new();
     let mut from_spawn = Vec::new();
+    let start = AnyGame::new(Variant::default());
+    let mut opened = start;
+    let first = [opened.play_text("P@d1")?];
     for _ in 0..runs {
         let spawned = Instant::now();
         let mut engine = Engine::spawn(&command, "inarow", false)?;
         engine.handshake(Dialect::Uci, timeout)?;
         engine.is_ready(timeout)?;
-        engine.position::<String>(None, &[])?;
+        engine.set_position(&start, &[])?;
         let answer = engine.search(&go(50), timeout, |_| {})?;
         first_move.push(answer.elapsed);
         from_spawn.push(spawned.elapsed());
@@ -53,7 +57,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         engine.wait_best_move(stop, stop + timeout, |_| {})?;
         stop_latency.push(stop.elapsed());
 
-        engine.position(None, &["P@d1".to_owned()])?;
+        engine.set_position(&start, &first)?;
         let answer = engine.search(&go(100), timeout, |_| {})?;
         overshoot.push(answer.elapsed.saturating_sub(Duration::from_millis(100)));
         engine.quit(Duration::from_secs(1));

@@ -23,11 +23,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The variant, with the Connect-Four size applied.
     pub fn variant(&self) -> Result<Variant, String> {
-        match (self.variant, self.size) {
-            (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
-            (Variant::TicTacToe, Some(_)) => Err("--size applies to cfour only".to_owned()),
-            (variant, None) => Ok(variant),
-        }
+        sized_variant(self.variant, self.size)
     }
 
     /// The position these options describe.
@@ -41,6 +37,15 @@ impl PositionArgs {
             play_moves(&mut game, moves)?;
         }
         Ok(game)
+    }
+}
+
+/// `variant` on the board `--size` gives, if any.
+pub fn sized_variant(variant: Variant, size: Option<Size>) -> Result<Variant, String> {
+    match (variant, size) {
+        (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
+        (Variant::TicTacToe, Some(_)) => Err("--size applies to cfour only".to_owned()),
+        (variant, None) => Ok(variant),
     }
 }
 

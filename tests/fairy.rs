@@ -3,39 +3,42 @@
 //! by inarow's rules; both engines agree on the result; inarow never loses at
 //! tic-tac-toe.
 
-use std::path::Path;
+mod common;
+
 use std::time::Duration;
 
-use inarow_games::{AnyGame, Outcome, Player, Variant};
-use inarow_protocol::client::{Dialect, Engine, EngineCommand};
+use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
+use inarow_protocol::client::{Dialect, Engine, EngineCommand, EngineSetup};
 use inarow_protocol::{Go, UciScore};
 
-const FAIRY: &str = "/usr/games/fairy-stockfish";
+use common::FAIRY_STOCKFISH as FAIRY;
 
-fn start(program: &str, args: &[&str], variant: &str) -> Engine {
-    let command = EngineCommand {
-        program: program.into(),
-        args: args.iter().map(|&a| a.to_owned()).collect(),
-        dir: None,
-    };
-    let mut engine = Engine::spawn(&command, program, false).unwrap();
-    engine
-        .handshake(Dialect::Uci, Duration::from_secs(10))
-        .unwrap();
+fn start(program: &str, args: &[&str], variant: Variant) -> Engine {
+    let mut options = Vec::new();
     if program == FAIRY {
         let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants.ini");
-        engine.set_option("VariantPath", Some(variants)).unwrap();
+        options.push(("VariantPath".to_owned(), variants.to_owned()));
     }
-    engine.set_option("UCI_Variant", Some(variant)).unwrap();
-    engine.send("ucinewgame").unwrap();
-    engine.is_ready(Duration::from_secs(10)).unwrap();
+    let setup = EngineSetup {
+        name: program.to_owned(),
+        command: EngineCommand {
+            program: program.into(),
+            args: args.iter().map(|&a| a.to_owned()).collect(),
+            dir: None,
+        },
+        dialect: Dialect::Uci,
+        options,
+    };
+    let mut engine = Engine::launch(&setup, variant, program, false).unwrap();
+    engine.begin_game().unwrap();
     engine
 }
 
 /// Plays one game; returns the outcome and which player inarow was.
 fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Player) {
-    let inarow = start(env!("CARGO_BIN_EXE_inarow"), &["uci"], variant_name);
-    let fairy = start(FAIRY, &[], variant_name);
+    let variant: Variant = variant_name.parse().unwrap();
+    let inarow = start(env!("CARGO_BIN_EXE_inarow"), &["uci"], variant);
+    let fairy = start(FAIRY, &[], variant);
     let inarow_player = if inarow_first {
         Player::First
     } else {
@@ -46,16 +49,16 @@ fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Play
     } else {
         [fairy, inarow]
     };
-    let variant: Variant = variant_name.parse().unwrap();
-    let mut game = AnyGame::new(variant);
-    let mut moves: Vec<String> = Vec::new();
+    let start = AnyGame::new(variant);
+    let mut game = start;
+    let mut moves: Vec<Drop> = Vec::new();
     let go = Go {
         movetime: Some(Duration::from_millis(movetime)),
         ..Go::default()
     };
     while game.outcome().is_none() {
         let engine = &mut engines[game.ply() as usize % 2];
-        engine.position(None, &moves).unwrap();
+        engine.set_position(&start, &moves).unwrap();
         let answer = engine.search(&go, Duration::from_secs(10), |_| {}).unwrap();
         let mv = answer
             .best
@@ -63,12 +66,12 @@ fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Play
         let drop = game
             .play_text(&mv)
             .unwrap_or_else(|e| panic!("illegal move {mv} in {}: {e}", game.fen()));
-        moves.push(drop.to_string());
+        moves.push(drop);
     }
     let outcome = game.outcome().unwrap();
     // Both engines see the game as over, with the same result.
     for engine in &mut engines {
-        engine.position(None, &moves).unwrap();
+        engine.set_position(&start, &moves).unwrap();
         let answer = engine.search(&go, Duration::from_secs(10), |_| {}).unwrap();
         assert_eq!(
             answer.best, None,
@@ -92,10 +95,7 @@ fn play(variant_name: &str, inarow_first: bool, movetime: u64) -> (Outcome, Play
 
 #[test]
 fn games_against_fairy_stockfish() {
-    if !Path::new(FAIRY).exists() {
-        eprintln!(
-            "skipped: {FAIRY} is not installed (test.sh installs the fairy-stockfish package)"
-        );
+    if common::fairy_stockfish("games_against_fairy_stockfish").is_none() {
         return;
     }
     for inarow_first in [true, false] {

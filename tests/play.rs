@@ -164,3 +164,100 @@ fn against_inarow_as_an_external_engine() {
     assert!(!ok);
     assert!(out.contains("cannot start '/nonexistent/engine'"), "{out}");
 }
+
+/// Plays `args` against the recording engine with `input`; what it was sent.
+fn sent_to_external_engine(test: &str, args: &[&str], input: &str) -> String {
+    let record =
+        std::env::temp_dir().join(format!("inarow-play-{}-{test}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let engine = format!(
+        "{}/tests/engines/record.sh {}",
+        env!("CARGO_MANIFEST_DIR"),
+        record.display()
+    );
+    let (out, ok) = play(
+        &[args, &["--engine", &engine, "--movetime", "50"]].concat(),
+        input,
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Scripted Recorder plays "), "{out}");
+    let sent = std::fs::read_to_string(&record).expect("the engine recorded its input");
+    let _ = std::fs::remove_file(&record);
+    sent
+}
+
+#[test]
+fn an_external_engine_is_sent_the_board_size() {
+    let sent = sent_to_external_engine("6x5", &["--size", "6x5"], "1\nquit\n");
+    let positions: Vec<&str> = sent
+        .lines()
+        .filter(|l| l.starts_with("position "))
+        .collect();
+    assert_eq!(
+        positions,
+        ["position fen 6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1 moves P@a1"],
+        "{sent}"
+    );
+    assert!(
+        sent.contains("setoption name UCI_Variant value cfour"),
+        "{sent}"
+    );
+
+    // The standard board is still sent as `startpos`.
+    let sent = sent_to_external_engine("7x6", &[], "1\nquit\n");
+    assert!(sent.contains("position startpos moves P@a1\n"), "{sent}");
+    assert!(!sent.contains("position fen"), "{sent}");
+}
+
+/// The lines `hint all` printed, in order.
+fn hints(out: &str) -> Vec<String> {
+    let lines: Vec<&str> = out.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.ends_with("hint all"))
+        .filter_map(|(i, _)| lines.get(i + 1).map(|l| (*l).to_owned()))
+        .collect()
+}
+
+#[test]
+fn hint_all_is_exact_and_keeps_its_tables_between_moves() {
+    let args = ["--variant", "tictactoe", "--moves", "b2", "--depth", "9"];
+    let (out, ok) = play(
+        &[&args[..], &["--hash", "1"]].concat(),
+        "hint all\na1\nhint all\nfen\nquit\n",
+    );
+    assert!(ok, "{out}");
+    let seen = hints(&out);
+    assert_eq!(seen.len(), 2, "{out}");
+    assert_eq!(
+        seen[0],
+        "a1: draw  b1: loses in 3 moves  c1: draw  a2: loses in 3 moves  c2: loses in 3 moves  \
+         a3: draw  b3: loses in 3 moves  c3: draw"
+    );
+    // The second answer, from tables that saw the first, is the one a fresh
+    // run gives from the same position.
+    let lines: Vec<&str> = out.lines().collect();
+    let fen = lines
+        .iter()
+        .position(|l| l.ends_with("fen"))
+        .and_then(|i| lines.get(i + 1))
+        .expect("fen printed");
+    let (fresh, ok) = play(
+        &["--variant", "tictactoe", "--fen", fen, "--depth", "9"],
+        "hint all\nquit\n",
+    );
+    assert!(ok, "{fresh}");
+    assert_eq!(hints(&fresh), [seen[1].clone()], "{out}\n{fresh}");
+
+    let (out, ok) = play(
+        &["--moves", "4453445", "--depth", "2", "--hash", "8"],
+        "hint all\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert_eq!(
+        hints(&out)[0],
+        "1: -4  2: -4  3: -4  4: -4  5: +3  6: -2  7: -4",
+        "{out}"
+    );
+}

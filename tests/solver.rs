@@ -4,26 +4,14 @@
 mod common;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use common::Rng;
 use inarow_engine::Solver;
 use inarow_games::{Connect4, Game, Outcome, Size};
 
-/// Where Pons's sets are: `$INAROW_PONS_DIR`, else `../shared/data/pons`.
-fn pons_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("INAROW_PONS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pons"));
-    dir.is_dir().then_some(dir)
-}
-
 /// Solves the first `limit` lines of a Pons set and checks every score.
 fn check_set(name: &str, limit: usize) {
-    let Some(dir) = pons_dir() else {
-        eprintln!(
-            "skipped {name}: Pons's sets not found (set INAROW_PONS_DIR or put them in ../shared/data/pons)"
-        );
+    let Some(dir) = common::pons_sets(name) else {
         return;
     };
     let text = std::fs::read_to_string(dir.join(name)).expect("the set is readable");

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use inarow_games::{AnyGame, Variant};
 use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::Go;
 
@@ -32,9 +33,10 @@ fn the_binary_is_a_uci_engine_by_default() {
         engine.set_option("UCI_Variant", Some("cfour")).unwrap();
         engine.send("ucinewgame").unwrap();
         engine.is_ready(Duration::from_secs(5)).unwrap();
-        engine
-            .position(None, &["P@d1".to_owned(), "P@d2".to_owned()])
-            .unwrap();
+        let start = AnyGame::new(Variant::default());
+        let mut game = start;
+        let moves = ["P@d1", "P@d2"].map(|mv| game.play_text(mv).unwrap());
+        engine.set_position(&start, &moves).unwrap();
         let go = Go {
             movetime: Some(ms(50)),
             ..Go::default()
@@ -87,7 +89,9 @@ fn timing_is_prompt() {
         .handshake(Dialect::Uci, Duration::from_secs(5))
         .unwrap();
     engine.is_ready(Duration::from_secs(5)).unwrap();
-    engine.position::<String>(None, &[]).unwrap();
+    engine
+        .set_position(&AnyGame::new(Variant::default()), &[])
+        .unwrap();
     // stop -> bestmove.
     engine.send("go infinite").unwrap();
     std::thread::sleep(ms(200));

@@ -95,13 +95,18 @@ impl Score {
 }
 
 impl fmt::Display for Score {
-    /// `win in 7`, `loss in 12`, `draw` (plies), or a heuristic value `+0.35`.
+    /// The score in words, for the side to move: `wins in 3 moves`, `loses in
+    /// 1 move` (its own moves, as UCI's `mate` counts them), `draw`, or a
+    /// heuristic value in stones, `+0.35`. The one text of a score for people:
+    /// the terminal game, match PGN comments and the benchmark all print it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let moves = |n: i32| format!("{n} move{}", if n == 1 { "" } else { "s" });
+        let mate = self.mate_moves().unwrap_or_default();
         match *self {
             Score::Heuristic(v) => write!(f, "{:+.2}", f64::from(v) / 100.0),
-            Score::Win(plies) => write!(f, "win in {plies}"),
-            Score::Loss(plies) => write!(f, "loss in {plies}"),
             Score::Draw => f.write_str("draw"),
+            Score::Win(_) => write!(f, "wins in {}", moves(mate)),
+            Score::Loss(_) => write!(f, "loses in {}", moves(-mate)),
         }
     }
 }
@@ -118,6 +123,18 @@ mod tests {
         assert_eq!(Score::Loss(4).mate_moves(), Some(-2));
         assert_eq!(Score::Loss(0).mate_moves(), Some(0));
         assert_eq!(Score::Draw.mate_moves(), None);
+    }
+
+    #[test]
+    fn reads_as_words() {
+        assert_eq!(Score::Win(1).to_string(), "wins in 1 move");
+        assert_eq!(Score::Win(5).to_string(), "wins in 3 moves");
+        assert_eq!(Score::Loss(2).to_string(), "loses in 1 move");
+        assert_eq!(Score::Loss(0).to_string(), "loses in 0 moves");
+        assert_eq!(Score::Draw.to_string(), "draw");
+        assert_eq!(Score::Heuristic(35).to_string(), "+0.35");
+        assert_eq!(Score::Heuristic(-120).to_string(), "-1.20");
+        assert_eq!(Score::Heuristic(0).to_string(), "+0.00");
     }
 
     #[test]

@@ -23,6 +23,19 @@ impl From<Score> for UciScore {
     }
 }
 
+impl From<UciScore> for Score {
+    /// The score an engine reported, as inarow's: `mate N` becomes the win in
+    /// the fewest plies that is N moves away, `cp` a heuristic value (an
+    /// engine's `cp 0` proves no draw).
+    fn from(score: UciScore) -> Self {
+        match score {
+            UciScore::Cp(cp) => Score::Heuristic(cp),
+            UciScore::Mate(moves) if moves > 0 => Score::Win(2 * moves.unsigned_abs() - 1),
+            UciScore::Mate(moves) => Score::Loss(2 * moves.unsigned_abs()),
+        }
+    }
+}
+
 impl fmt::Display for UciScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -194,6 +207,18 @@ mod tests {
         assert_eq!(UciScore::from(Score::Loss(2)).to_string(), "mate -1");
         assert_eq!(UciScore::from(Score::Draw).to_string(), "cp 0");
         assert_eq!(UciScore::from(Score::Heuristic(-35)).to_string(), "cp -35");
+        for score in [
+            UciScore::Mate(2),
+            UciScore::Mate(-1),
+            UciScore::Mate(0),
+            UciScore::Cp(-35),
+        ] {
+            assert_eq!(UciScore::from(Score::from(score)), score);
+        }
+        assert_eq!(
+            Score::from(UciScore::Mate(2)).to_string(),
+            "wins in 2 moves"
+        );
         let best = Response::BestMove {
             best: Some("P@d1".into()),
             ponder: Some("P@d2".into()),

@@ -6,12 +6,13 @@ use std::time::Duration;
 
 use clap::{ArgAction, Args};
 use inarow_games::{Size, Variant};
-use inarow_protocol::client::{split_words, Dialect, EngineCommand};
+use inarow_protocol::client::{split_words, Dialect, EngineCommand, EngineSetup};
 
 use super::clock::{parse_seconds, TimeControl};
 use super::openings::{read_book, Openings, Order, PlyRange};
 use super::runner::{DrawAdjudication, EngineSpec, ResignAdjudication};
 use super::stats::Sprt;
+use crate::position::sized_variant;
 
 /// Options of `inarow match`.
 #[derive(Args, Debug, Clone)]
@@ -209,69 +210,13 @@ impl MatchArgs {
     /// # Errors
     /// One line saying what is wrong.
     pub fn config(&self) -> Result<Config, String> {
-        let variant = match (self.variant, self.size) {
-            (Variant::Connect4(_), Some(size)) => Variant::Connect4(size),
-            (Variant::TicTacToe, Some(_)) => return Err("--size applies to cfour only".to_owned()),
-            (variant, None) => variant,
-        };
-        let groups = &self.engines.groups;
-        if groups.len() != 2 {
-            return Err(format!(
-                "give exactly two engines with --engine (got {})",
-                groups.len()
-            ));
-        }
-        let global = Parts {
-            control: match (&self.tc, &self.st) {
-                (Some(tc), _) => Some(*tc),
-                (None, Some(st)) => Some(move_time(st)?),
-                (None, None) => None,
-            },
-            depth: self.depth,
-            nodes: self.nodes,
-            ..Parts::default()
-        };
-        let each = Parts::parse(&self.each, "--each")?;
-        let mut engines = Vec::with_capacity(2);
-        let mut named = [false; 2];
-        for (i, words) in groups.iter().enumerate() {
-            let what = format!("engine {}", i + 1);
-            let own = Parts::parse(words, &what)?;
-            let parts = own.over(&each).over(&global);
-            named[i] = parts.name.is_some();
-            engines.push(parts.spec(&what)?);
-        }
-        let engines: [EngineSpec; 2] = engines
-            .try_into()
-            .map_err(|_| "give exactly two engines with --engine".to_owned())?;
-
+        let variant = sized_variant(self.variant, self.size)?;
+        let (engines, named) = self.engine_specs()?;
         if self.concurrency == 0 {
             return Err("--concurrency must be at least 1".to_owned());
         }
-        let games = match (self.games, self.rounds) {
-            (Some(games), _) => games,
-            (None, Some(rounds)) => rounds * if self.repeat { 2 } else { 1 },
-            (None, None) => {
-                if self.repeat {
-                    2
-                } else {
-                    1
-                }
-            }
-        };
-        if games == 0 {
-            return Err("the match has no games: give --games or --rounds above 0".to_owned());
-        }
-        let openings = match &self.openings {
-            Some(path) => Openings::Book {
-                positions: read_book(path, variant)?,
-                order: self.order,
-            },
-            None => Openings::Random {
-                variant,
-                plies: self.opening_plies,
-            },
-        };
+        let games = self.game_count()?;
+        let openings = self.openings(variant)?;
         let sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
         let draw = self
             .draw_adjudication
@@ -307,6 +252,70 @@ impl MatchArgs {
             log_io: self.log_engine_io,
             rating_interval: self.ratinginterval.max(1),
             event: self.event.clone(),
+        })
+    }
+
+    /// The two engines, each with its own settings over `--each` over the
+    /// global limits, and whether each was given a name.
+    fn engine_specs(&self) -> Result<([EngineSpec; 2], [bool; 2]), String> {
+        let groups = &self.engines.groups;
+        if groups.len() != 2 {
+            return Err(format!(
+                "give exactly two engines with --engine (got {})",
+                groups.len()
+            ));
+        }
+        let global = Parts {
+            control: match (&self.tc, &self.st) {
+                (Some(tc), _) => Some(*tc),
+                (None, Some(st)) => Some(move_time(st)?),
+                (None, None) => None,
+            },
+            depth: self.depth,
+            nodes: self.nodes,
+            ..Parts::default()
+        };
+        let each = Parts::parse(&self.each, "--each")?;
+        let mut engines = Vec::with_capacity(2);
+        let mut named = [false; 2];
+        for (i, words) in groups.iter().enumerate() {
+            let what = format!("engine {}", i + 1);
+            let own = Parts::parse(words, &what)?;
+            let parts = own.over(&each).over(&global);
+            named[i] = parts.name.is_some();
+            engines.push(parts.spec(&what)?);
+        }
+        let engines: [EngineSpec; 2] = engines
+            .try_into()
+            .map_err(|_| "give exactly two engines with --engine".to_owned())?;
+        Ok((engines, named))
+    }
+
+    /// `--games`, or `--rounds` (a pair each with `--repeat`), or one round.
+    fn game_count(&self) -> Result<usize, String> {
+        let pair = if self.repeat { 2 } else { 1 };
+        let games = match (self.games, self.rounds) {
+            (Some(games), _) => games,
+            (None, Some(rounds)) => rounds * pair,
+            (None, None) => pair,
+        };
+        if games == 0 {
+            return Err("the match has no games: give --games or --rounds above 0".to_owned());
+        }
+        Ok(games)
+    }
+
+    /// The openings file, read now, or random openings.
+    fn openings(&self, variant: Variant) -> Result<Openings, String> {
+        Ok(match &self.openings {
+            Some(path) => Openings::Book {
+                positions: read_book(path, variant)?,
+                order: self.order,
+            },
+            None => Openings::Random {
+                variant,
+                plies: self.opening_plies,
+            },
         })
     }
 }
@@ -421,14 +430,16 @@ impl Parts {
                 .map_or_else(|| cmd.clone(), |stem| stem.to_string_lossy().into_owned())
         });
         Ok(EngineSpec {
-            name,
-            command: EngineCommand {
-                program,
-                args: self.args.unwrap_or_default(),
-                dir: self.dir,
+            setup: EngineSetup {
+                name,
+                command: EngineCommand {
+                    program,
+                    args: self.args.unwrap_or_default(),
+                    dir: self.dir,
+                },
+                dialect: self.proto.unwrap_or_default(),
+                options: self.options,
             },
-            dialect: self.proto.unwrap_or_default(),
-            options: self.options,
             control,
             depth: self.depth,
             nodes: self.nodes,
@@ -551,11 +562,12 @@ mod tests {
         )
         .unwrap();
         let [a, b] = &config.engines;
-        assert_eq!(a.name, "A");
-        assert_eq!(a.command.program, PathBuf::from("/bin/a"));
-        assert_eq!(a.command.args, ["uci", "--fast"]);
+        let (a_setup, b_setup) = (&a.setup, &b.setup);
+        assert_eq!(a_setup.name, "A");
+        assert_eq!(a_setup.command.program, PathBuf::from("/bin/a"));
+        assert_eq!(a_setup.command.args, ["uci", "--fast"]);
         assert_eq!(
-            a.options,
+            a_setup.options,
             [
                 ("Threads".to_owned(), "1".to_owned()),
                 ("hash".to_owned(), "32".to_owned())
@@ -563,9 +575,9 @@ mod tests {
         );
         assert_eq!((a.depth, a.nodes), (Some(3), Some(1000)));
         assert_eq!(a.control, "10+0.1".parse().unwrap());
-        assert_eq!(b.name, "b");
-        assert_eq!(b.command.program, PathBuf::from("/opt/engines/b"));
-        assert_eq!(b.dialect, Dialect::Ugi);
+        assert_eq!(b_setup.name, "b");
+        assert_eq!(b_setup.command.program, PathBuf::from("/opt/engines/b"));
+        assert_eq!(b_setup.dialect, Dialect::Ugi);
         assert_eq!(b.control, "40/60+0.5".parse().unwrap());
         assert_eq!(config.named, [true, false]);
         assert_eq!(config.games, 4);

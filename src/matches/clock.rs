@@ -116,24 +116,25 @@ impl FromStr for TimeControl {
     }
 }
 
-/// One engine's clock during a game.
+/// One engine's clock during a game, run by the referee (the search's own
+/// view of a clock is `inarow_engine::Clock`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
+pub struct ChessClock {
     control: TimeControl,
     left: Duration,
     moves_made: u32,
 }
 
-impl Clock {
+impl ChessClock {
     /// A clock at the start of a game.
     #[must_use]
-    pub fn new(control: TimeControl) -> Clock {
+    pub fn new(control: TimeControl) -> ChessClock {
         let left = match control {
             TimeControl::Clock { time, .. } => time,
             TimeControl::MoveTime(time) => time,
             TimeControl::Unlimited => Duration::ZERO,
         };
-        Clock {
+        ChessClock {
             control,
             left,
             moves_made: 0,
@@ -248,7 +249,7 @@ mod tests {
 
     #[test]
     fn clock_with_increment() {
-        let mut clock = Clock::new("1+0.1".parse().unwrap());
+        let mut clock = ChessClock::new("1+0.1".parse().unwrap());
         assert_eq!(clock.time_left(), Some(ms(1000)));
         assert_eq!(clock.increment(), Some(ms(100)));
         assert_eq!(clock.moves_to_go(), None);
@@ -265,7 +266,7 @@ mod tests {
     #[test]
     fn clock_with_sessions() {
         // 2 moves in 1 s: after the second move the next session's second is added.
-        let mut clock = Clock::new("2/1".parse().unwrap());
+        let mut clock = ChessClock::new("2/1".parse().unwrap());
         assert_eq!(clock.moves_to_go(), Some(2));
         clock.punch(ms(400));
         assert_eq!(
@@ -281,7 +282,7 @@ mod tests {
 
     #[test]
     fn move_time_and_unlimited() {
-        let mut st = Clock::new(TimeControl::MoveTime(ms(100)));
+        let mut st = ChessClock::new(TimeControl::MoveTime(ms(100)));
         assert_eq!((st.time_left(), st.allowance()), (None, Some(ms(100))));
         st.punch(ms(90));
         assert_eq!(
@@ -289,7 +290,7 @@ mod tests {
             Some(ms(100)),
             "every move has the same time"
         );
-        let unlimited = Clock::new(TimeControl::Unlimited);
+        let unlimited = ChessClock::new(TimeControl::Unlimited);
         assert_eq!((unlimited.allowance(), unlimited.increment()), (None, None));
     }
 }

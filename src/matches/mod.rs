@@ -25,13 +25,13 @@ use std::io::{self, ErrorKind, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use inarow_games::{Outcome, Player, Variant};
+use inarow_protocol::client::start_fen;
 
 use cli::Config;
 pub use cli::MatchArgs;
 use openings::Schedule;
 use report::{final_report, Progress, Summary, Tally};
-use runner::{Control, Settings, Termination};
+use runner::{AfterGame, Settings, Termination};
 
 /// Runs a match and prints the report on stdout; progress goes to stderr.
 ///
@@ -40,93 +40,16 @@ use runner::{Control, Settings, Termination};
 /// could not go on (the report of the games played is printed first).
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let started = Instant::now();
-    let mut config = args.config()?;
-    for engine in 0..2 {
-        check_engine(&mut config, engine)?;
-    }
-    if config.engines[0].name == config.engines[1].name {
-        config.engines[1].name.push_str(" (2)");
-    }
+    let config = checked_config(args)?;
     let schedule = Schedule::new(&config.openings, config.repeat, config.seed, config.games)?;
     let names = [
-        config.engines[0].name.as_str(),
-        config.engines[1].name.as_str(),
+        config.engines[0].setup.name.as_str(),
+        config.engines[1].setup.name.as_str(),
     ];
-
     let mut tally = Tally::default();
-    let mut finished = vec![false; config.games];
-    let mut pgn = match &config.pgnout {
-        Some(path) => Some(open_pgn(
-            path,
-            &config,
-            &schedule,
-            names,
-            &mut tally,
-            &mut finished,
-        )?),
-        None => None,
-    };
-    let pending: Vec<usize> = (0..config.games).filter(|&i| !finished[i]).collect();
-    let decided = config
-        .sprt
-        .as_ref()
-        .is_some_and(|sprt| tally.verdict(sprt, config.repeat).is_some());
-    let pending = if decided { Vec::new() } else { pending };
-    eprintln!(
-        "Match {} vs {}: {}, {} games{}, concurrency {}",
-        names[0],
-        names[1],
-        config.variant,
-        config.games,
-        if tally.games() > 0 {
-            format!(
-                " ({} played before, {} to play)",
-                tally.games(),
-                pending.len()
-            )
-        } else {
-            String::new()
-        },
-        config.concurrency
-    );
-
-    let settings = Settings {
-        engines: config.engines.clone(),
-        variant: config.variant,
-        concurrency: config.concurrency.min(pending.len().max(1)),
-        time_margin: config.time_margin,
-        stall_timeout: config.stall_timeout,
-        draw: config.draw,
-        resign: config.resign,
-        log_io: config.log_io,
-    };
-    let mut progress = Progress::new(config.games, config.rating_interval);
-    let mut write_error = None;
-    let outcome = runner::run(&settings, &schedule, pending, |record| {
-        if let Some(file) = pgn.as_mut() {
-            let text = pgn::write_game(&record, &config.event, config.variant);
-            if let Err(e) = file.write_all(text.as_bytes()) {
-                write_error = Some(format!("cannot write the PGN file: {e}"));
-                return Control::Stop;
-            }
-            if let Err(e) = file.sync_data() {
-                log::warn!("cannot sync the PGN file: {e}");
-            }
-        }
-        tally.add(record.index, record.half_points(0), record.termination);
-        progress.update(&tally);
-        let verdict = config
-            .sprt
-            .as_ref()
-            .and_then(|sprt| tally.verdict(sprt, config.repeat));
-        if verdict.is_some() {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
-    progress.finish();
-
+    let (mut pgn, pending) = resume(&config, &schedule, names, &mut tally)?;
+    announce(&config, names, &tally, pending.len());
+    let played = play(&config, &schedule, pending, pgn.as_mut(), &mut tally);
     let summary = Summary {
         names,
         variant: config.variant.name(),
@@ -139,8 +62,120 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     };
     let printed = write!(io::stdout().lock(), "{}", final_report(&tally, &summary))
         .map_err(|e| format!("writing the report to stdout: {e}"));
+    played?;
+    printed
+}
+
+/// The configuration, with both engines started once and told apart by name.
+fn checked_config(args: &MatchArgs) -> Result<Config, String> {
+    let mut config = args.config()?;
+    for engine in 0..2 {
+        check_engine(&mut config, engine)?;
+    }
+    if config.engines[0].setup.name == config.engines[1].setup.name {
+        config.engines[1].setup.name.push_str(" (2)");
+    }
+    Ok(config)
+}
+
+/// Opens the PGN file, if any, counting the games it holds with `--resume`;
+/// the file and the games still to play (none once the SPRT has decided).
+fn resume(
+    config: &Config,
+    schedule: &Schedule,
+    names: [&str; 2],
+    tally: &mut Tally,
+) -> Result<(Option<File>, Vec<usize>), String> {
+    let mut finished = vec![false; config.games];
+    let pgn = match &config.pgnout {
+        Some(path) => Some(open_pgn(
+            path,
+            config,
+            schedule,
+            names,
+            tally,
+            &mut finished,
+        )?),
+        None => None,
+    };
+    let decided = config
+        .sprt
+        .as_ref()
+        .is_some_and(|sprt| tally.verdict(sprt, config.repeat).is_some());
+    let pending = if decided {
+        Vec::new()
+    } else {
+        (0..config.games).filter(|&i| !finished[i]).collect()
+    };
+    Ok((pgn, pending))
+}
+
+/// The match's first line on stderr.
+fn announce(config: &Config, names: [&str; 2], tally: &Tally, pending: usize) {
+    eprintln!(
+        "Match {} vs {}: {}, {} games{}, concurrency {}",
+        names[0],
+        names[1],
+        config.variant,
+        config.games,
+        if tally.games() > 0 {
+            format!(" ({} played before, {pending} to play)", tally.games())
+        } else {
+            String::new()
+        },
+        config.concurrency
+    );
+}
+
+/// Plays the `pending` games: each finished one goes to the PGN file and the
+/// tally at once, and the match stops when the SPRT decides.
+///
+/// # Errors
+/// Why the match could not go on, or the PGN file could not be written.
+fn play(
+    config: &Config,
+    schedule: &Schedule,
+    pending: Vec<usize>,
+    mut pgn: Option<&mut File>,
+    tally: &mut Tally,
+) -> Result<(), String> {
+    let settings = Settings {
+        engines: config.engines.clone(),
+        variant: config.variant,
+        concurrency: config.concurrency.min(pending.len().max(1)),
+        time_margin: config.time_margin,
+        stall_timeout: config.stall_timeout,
+        draw: config.draw,
+        resign: config.resign,
+        log_io: config.log_io,
+    };
+    let mut progress = Progress::new(config.games, config.rating_interval);
+    let mut write_error = None;
+    let outcome = runner::run(&settings, schedule, pending, |record| {
+        if let Some(file) = pgn.as_mut() {
+            let text = pgn::write_game(&record, &config.event, config.variant);
+            if let Err(e) = file.write_all(text.as_bytes()) {
+                write_error = Some(format!("cannot write the PGN file: {e}"));
+                return AfterGame::Stop;
+            }
+            if let Err(e) = file.sync_data() {
+                log::warn!("cannot sync the PGN file: {e}");
+            }
+        }
+        tally.add(record.index, record.half_points(0), record.termination);
+        progress.update(tally);
+        let verdict = config
+            .sprt
+            .as_ref()
+            .and_then(|sprt| tally.verdict(sprt, config.repeat));
+        if verdict.is_some() {
+            AfterGame::Stop
+        } else {
+            AfterGame::Continue
+        }
+    });
+    progress.finish();
     outcome?;
-    printed?;
     write_error.map_or(Ok(()), Err)
 }
 
@@ -152,7 +187,7 @@ fn check_engine(config: &mut Config, engine: usize) -> Result<(), String> {
     let id = runner::check(spec, config.variant, config.log_io)?;
     if !config.named[engine] {
         if let Some(name) = id.name.filter(|name| !name.trim().is_empty()) {
-            config.engines[engine].name = name;
+            config.engines[engine].setup.name = name;
         }
     }
     Ok(())
@@ -206,9 +241,8 @@ fn open_pgn(
             .map_err(|e| format!("cannot truncate '{shown}': {e}"))?;
     }
     for (n, game) in recorded.games.iter().enumerate() {
-        let (index, half_points, termination) =
-            check_recorded(game, schedule, names, config.variant)
-                .map_err(|e| format!("--resume: '{shown}', game {} of the file: {e}", n + 1))?;
+        let (index, half_points, termination) = check_recorded(game, schedule, names)
+            .map_err(|e| format!("--resume: '{shown}', game {} of the file: {e}", n + 1))?;
         if finished[index] {
             return Err(format!(
                 "--resume: '{shown}' holds round {} twice",
@@ -227,7 +261,6 @@ fn check_recorded(
     game: &pgn::PgnGame,
     schedule: &Schedule,
     names: [&str; 2],
-    variant: Variant,
 ) -> Result<(usize, u8, Termination), String> {
     let round: usize = game
         .tag("Round")
@@ -246,7 +279,7 @@ fn check_recorded(
         game.tag("White").unwrap_or("?"),
         game.tag("Black").unwrap_or("?"),
     );
-    let expected_fen = runner::start_fen(plan.start, variant);
+    let expected_fen = start_fen(&plan.start);
     let mismatch = if (got_white, got_black) != (white, black) {
         Some(format!(
             "{got_white} vs {got_black}, but this run pairs {white} vs {black}"
@@ -267,18 +300,7 @@ fn check_recorded(
     }
     let outcome = pgn::parse_result(&game.result)
         .ok_or_else(|| format!("round {round} has no result ('{}')", game.result))?;
-    let winner_engine = |player: Player| {
-        if player == Player::First {
-            plan.first
-        } else {
-            1 - plan.first
-        }
-    };
-    let half_points = match outcome {
-        Outcome::Draw => 1,
-        Outcome::Win(player) if winner_engine(player) == 0 => 2,
-        Outcome::Win(_) => 0,
-    };
+    let half_points = runner::half_points(outcome, plan.first, 0);
     let termination = game
         .tag("Termination")
         .and_then(Termination::from_tag)

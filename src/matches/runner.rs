@@ -12,18 +12,16 @@ use std::sync::mpsc;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
+use inarow_engine::Score;
 use inarow_games::{AnyGame, Drop, MoveError, Outcome, Player, Variant};
-use inarow_protocol::client::{ClientError, Dialect, Engine, EngineCommand, EngineId, EngineInfo};
+use inarow_protocol::client::game::READY_TIMEOUT;
+use inarow_protocol::client::{
+    BestMove, ClientError, Engine, EngineId, EngineInfo, EngineSetup, LaunchError,
+};
 use inarow_protocol::{Go, UciScore};
 
-use super::clock::{Clock, TimeControl};
+use super::clock::{ChessClock, TimeControl};
 use super::openings::{GamePlan, Schedule};
-
-/// How long an engine has to answer `uci`.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// How long an engine has to answer `isready`.
-const READY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long an engine that overran its time has to answer `stop` before it
 /// is taken for hung and killed.
@@ -35,14 +33,9 @@ const QUIT_GRACE: Duration = Duration::from_secs(1);
 /// One engine of the match and how it plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
-    /// The name in the PGN and the report.
-    pub name: String,
-    /// How to start it.
-    pub command: EngineCommand,
-    /// UCI or UGI.
-    pub dialect: Dialect,
-    /// Options to set, in order, before the first game.
-    pub options: Vec<(String, String)>,
+    /// How to start it and set it up; its name is the one in the PGN and the
+    /// report.
+    pub setup: EngineSetup,
     /// Its time control.
     pub control: TimeControl,
     /// A depth limit for each move.
@@ -204,27 +197,34 @@ impl GameRecord {
     /// The half points engine `engine` (0 or 1) took: 2 for a win, 1 for a draw.
     #[must_use]
     pub fn half_points(&self, engine: usize) -> u8 {
-        match self.outcome {
-            Outcome::Draw => 1,
-            Outcome::Win(player) => {
-                let winner = if player == Player::First {
-                    self.first
-                } else {
-                    1 - self.first
-                };
-                if winner == engine {
-                    2
-                } else {
-                    0
-                }
-            }
-        }
+        half_points(self.outcome, self.first, engine)
+    }
+}
+
+/// The engine (0 or 1) that plays `side` in a game engine `first` starts.
+#[must_use]
+pub fn engine_of(side: Player, first: usize) -> usize {
+    match side {
+        Player::First => first,
+        Player::Second => 1 - first,
+    }
+}
+
+/// The half points engine `engine` (0 or 1) took from a game that engine
+/// `first` started and that ended in `outcome`: 2 for a win, 1 for a draw,
+/// 0 for a loss.
+#[must_use]
+pub fn half_points(outcome: Outcome, first: usize, engine: usize) -> u8 {
+    match outcome {
+        Outcome::Draw => 1,
+        Outcome::Win(side) if engine_of(side, first) == engine => 2,
+        Outcome::Win(_) => 0,
     }
 }
 
 /// Whether the match goes on after a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Control {
+pub enum AfterGame {
     /// Play on.
     Continue,
     /// Stop: start no new game and abandon the games under way.
@@ -247,7 +247,7 @@ pub fn run(
     settings: &Settings,
     schedule: &Schedule,
     pending: Vec<usize>,
-    mut on_game: impl FnMut(GameRecord) -> Control,
+    mut on_game: impl FnMut(GameRecord) -> AfterGame,
 ) -> Result<(), String> {
     let queue = Mutex::new(
         pending
@@ -276,7 +276,7 @@ pub fn run(
         for event in events {
             match event {
                 Event::Finished(record) => {
-                    if on_game(*record) == Control::Stop {
+                    if on_game(*record) == AfterGame::Stop {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -290,90 +290,16 @@ pub fn run(
     fatal.map_or(Ok(()), Err)
 }
 
-/// Why an engine could not be made ready.
-#[derive(Debug)]
-pub enum LaunchError {
-    /// The match cannot go on: the program cannot be started, or it cannot
-    /// be set up as asked (a missing option, an unknown variant).
-    Fatal(String),
-    /// The engine misbehaved; it loses the game and is restarted for the next.
-    Failed(ClientError),
-}
-
-/// Starts an engine, shakes hands, and sets its options and the variant.
-///
-/// # Errors
-/// [`LaunchError::Fatal`] if the program cannot be started or lacks an option
-/// or the variant; [`LaunchError::Failed`] if it crashed or hung.
-pub fn launch(
-    spec: &EngineSpec,
-    variant: Variant,
-    label: &str,
-    log_io: bool,
-) -> Result<Engine, LaunchError> {
-    let mut engine = Engine::spawn(&spec.command, label, log_io).map_err(|e| match e {
-        ClientError::Spawn { .. } => LaunchError::Fatal(format!("engine '{}': {e}", spec.name)),
-        other => LaunchError::Failed(other),
-    })?;
-    engine
-        .handshake(spec.dialect, HANDSHAKE_TIMEOUT)
-        .map_err(LaunchError::Failed)?;
-    let id = engine.id().clone();
-    for (name, _) in &spec.options {
-        if id.option(name).is_none() {
-            let known: Vec<&str> = id.options.iter().map(|o| o.name.as_str()).collect();
-            return Err(LaunchError::Fatal(format!(
-                "engine '{}' has no option '{name}' (its options: {})",
-                spec.name,
-                if known.is_empty() {
-                    "none".to_owned()
-                } else {
-                    known.join(", ")
-                }
-            )));
-        }
-    }
-    let variant_option = id.option("UCI_Variant");
-    if let Some(option) = variant_option {
-        let listed = option.vars.iter().any(|v| v == variant.name());
-        let has_path = spec
-            .options
-            .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("VariantPath"));
-        if !listed && !has_path && !option.vars.is_empty() {
-            return Err(LaunchError::Fatal(format!(
-                "engine '{}' does not list variant {} in its UCI_Variant option{}",
-                spec.name,
-                variant.name(),
-                if id.option("VariantPath").is_some() {
-                    "; give it a variants file with option.VariantPath=FILE \
-                     (tests/data/variants.ini defines cfour and tictactoe)"
-                } else {
-                    ""
-                }
-            )));
-        }
-    }
-    for (name, value) in &spec.options {
-        engine
-            .set_option(name, Some(value))
-            .map_err(LaunchError::Failed)?;
-    }
-    engine
-        .select_variant(variant.name())
-        .map_err(LaunchError::Failed)?;
-    Ok(engine)
-}
-
 /// Starts an engine once, checks that it gets ready, and lets it go: what it
 /// said about itself.
 ///
 /// # Errors
 /// A message saying what went wrong.
 pub fn check(spec: &EngineSpec, variant: Variant, log_io: bool) -> Result<EngineId, String> {
-    let label = format!("{} (check)", spec.name);
-    let failed = |e: ClientError| format!("engine '{}' failed at its first start: {e}", spec.name);
-    let mut engine = match launch(spec, variant, &label, log_io) {
+    let name = &spec.setup.name;
+    let label = format!("{name} (check)");
+    let failed = |e: ClientError| format!("engine '{name}' failed at its first start: {e}");
+    let mut engine = match Engine::launch(&spec.setup, variant, &label, log_io) {
         Ok(engine) => engine,
         Err(LaunchError::Fatal(message)) => return Err(message),
         Err(LaunchError::Failed(error)) => return Err(failed(error)),
@@ -436,7 +362,7 @@ impl<'a> Worker<'a> {
     fn new(settings: &'a Settings, worker: usize) -> Self {
         let seat = |engine: usize| Seat {
             engine: None,
-            label: format!("{}#{}", settings.engines[engine].name, worker + 1),
+            label: format!("{}#{}", settings.engines[engine].setup.name, worker + 1),
         };
         Worker {
             settings,
@@ -481,8 +407,8 @@ impl<'a> Worker<'a> {
         let settings = self.settings;
         let seat = &mut self.seats[e];
         if seat.engine.is_none() {
-            match launch(
-                &settings.engines[e],
+            match Engine::launch(
+                &settings.engines[e].setup,
                 settings.variant,
                 &seat.label,
                 settings.log_io,
@@ -497,13 +423,10 @@ impl<'a> Worker<'a> {
         let Some(engine) = seat.engine.as_mut() else {
             return Err(format!(
                 "engine '{}' is not running",
-                settings.engines[e].name
+                settings.engines[e].setup.name
             ));
         };
-        let ready = engine
-            .new_game()
-            .and_then(|()| engine.is_ready(READY_TIMEOUT));
-        match ready {
+        match engine.begin_game() {
             Ok(()) => Ok(Ok(())),
             Err(error) => {
                 seat.engine = None;
@@ -519,83 +442,82 @@ impl<'a> Worker<'a> {
     /// Plays one game; `None` if the match was stopped during it.
     fn play(&mut self, plan: &GamePlan, stop: &AtomicBool) -> Result<Option<GameRecord>, String> {
         let settings = self.settings;
-        let engine_of = |side: Player| match side {
-            Player::First => plan.first,
-            Player::Second => 1 - plan.first,
-        };
-        let specs = [
-            &settings.engines[engine_of(Player::First)],
-            &settings.engines[engine_of(Player::Second)],
-        ];
-        let mut game = Game {
-            record: GameRecord {
-                index: plan.index,
-                players: [specs[0].name.clone(), specs[1].name.clone()],
-                first: plan.first,
-                start: plan.start,
-                moves: Vec::new(),
-                outcome: Outcome::Draw,
-                termination: Termination::Normal,
-                reason: String::new(),
-                time_controls: [specs[0].control.to_string(), specs[1].control.to_string()],
-                started: SystemTime::now(),
-                duration: Duration::ZERO,
-            },
-            position: plan.start,
-            drops: Vec::new(),
-            clocks: [Clock::new(specs[0].control), Clock::new(specs[1].control)],
-            start_fen: start_fen(plan.start, settings.variant),
-            level_plies: 0,
-            losing_moves: [0, 0],
-        };
+        // The engines by colour: the one that moves first, then the other.
+        let specs = [Player::First, Player::Second]
+            .map(|side| &settings.engines[engine_of(side, plan.first)]);
+        let mut game = LiveGame::new(plan, specs);
         let began = Instant::now();
+        if let Some((side, fault)) = self.prepare_both(plan, specs)? {
+            game.forfeit(side, &fault);
+            return Ok(Some(game.finish(began)));
+        }
+        if !self.play_moves(plan, specs, &mut game, stop)? {
+            return Ok(None);
+        }
+        Ok(Some(game.finish(began)))
+    }
 
+    /// Gets both engines ready for the game. The side that could not be made
+    /// ready, if one could not; an error if neither could.
+    fn prepare_both(
+        &mut self,
+        plan: &GamePlan,
+        specs: [&EngineSpec; 2],
+    ) -> Result<Option<(Player, Fault)>, String> {
         let mut faults = Vec::new();
         for side in [Player::First, Player::Second] {
-            if let Err(fault) = self.prepare(engine_of(side))? {
+            if let Err(fault) = self.prepare(engine_of(side, plan.first))? {
                 faults.push((side, fault));
             }
         }
         match faults.len() {
-            0 => {}
-            1 => {
-                let (side, fault) = faults.remove(0);
-                game.forfeit(side, &fault);
-                return Ok(Some(game.finish(began)));
-            }
+            0 => Ok(None),
+            1 => Ok(faults.pop()),
             _ => {
                 let details: Vec<String> = faults
                     .iter()
-                    .map(|(side, fault)| format!("{} {}", specs[side.index()].name, fault.what))
+                    .map(|(side, fault)| {
+                        format!("{} {}", specs[side.index()].setup.name, fault.what)
+                    })
                     .collect();
-                return Err(format!(
+                Err(format!(
                     "neither engine could start game {}: {}",
                     plan.index + 1,
                     details.join("; ")
-                ));
+                ))
             }
         }
+    }
 
+    /// Asks the engines for moves in turn until the game ends, by the rules,
+    /// by adjudication or by a fault. Whether it ended (`false`: the match
+    /// was stopped).
+    fn play_moves(
+        &mut self,
+        plan: &GamePlan,
+        specs: [&EngineSpec; 2],
+        game: &mut LiveGame,
+        stop: &AtomicBool,
+    ) -> Result<bool, String> {
+        let settings = self.settings;
         loop {
             if stop.load(Ordering::Relaxed) {
-                return Ok(None);
+                return Ok(false);
             }
             if let Some(outcome) = game.position.outcome() {
                 game.end_by_rules(outcome);
-                break;
+                return Ok(true);
             }
             let side = game.position.side_to_move();
-            let seat = &mut self.seats[engine_of(side)];
+            let spec = specs[side.index()];
+            let seat = &mut self.seats[engine_of(side, plan.first)];
             let Some(engine) = seat.engine.as_mut() else {
-                return Err(format!(
-                    "engine '{}' is not running",
-                    specs[side.index()].name
-                ));
+                return Err(format!("engine '{}' is not running", spec.setup.name));
             };
-            match game.turn(engine, specs[side.index()], settings) {
+            match game.turn(engine, spec, settings) {
                 Ok(()) => {
                     if game.adjudicate(settings) {
-                        break;
+                        return Ok(true);
                     }
                 }
                 Err(fault) => {
@@ -603,25 +525,24 @@ impl<'a> Worker<'a> {
                         log::warn!(
                             "game {}: {} {}; restarting it",
                             plan.index + 1,
-                            specs[side.index()].name,
+                            spec.setup.name,
                             fault.what
                         );
                         seat.engine = None;
                     }
                     game.forfeit(side, &fault);
-                    break;
+                    return Ok(true);
                 }
             }
         }
-        Ok(Some(game.finish(began)))
     }
 }
 
-/// The FEN to send with `position fen`, or `None` for `position startpos`.
-pub(super) fn start_fen(start: AnyGame, variant: Variant) -> Option<String> {
-    // `startpos` means the variant's standard board to an engine (7x6 for cfour).
-    let standard = variant.name().parse().unwrap_or(variant);
-    (start != AnyGame::new(standard)).then(|| start.fen())
+/// The FEN of a game's start, for PGN, or `None` for the standard start: the
+/// client's [`start_fen`](inarow_protocol::client::start_fen), which also
+/// decides what engines are sent, so the two never differ.
+pub(super) fn start_fen(start: AnyGame, _variant: Variant) -> Option<String> {
+    inarow_protocol::client::start_fen(&start)
 }
 
 /// The side's name in result texts, as cutechess writes it.
@@ -633,19 +554,42 @@ fn side_name(side: Player) -> &'static str {
 }
 
 /// A game under way.
-struct Game {
+struct LiveGame {
     record: GameRecord,
     position: AnyGame,
     drops: Vec<Drop>,
-    clocks: [Clock; 2],
-    start_fen: Option<String>,
+    clocks: [ChessClock; 2],
     /// Consecutive plies whose mover scored within the draw adjudication bound.
     level_plies: u32,
     /// Per side, consecutive own moves scored at or below minus the resign bound.
     losing_moves: [u32; 2],
 }
 
-impl Game {
+impl LiveGame {
+    /// The game of `plan` between `specs` (by colour), before its first move.
+    fn new(plan: &GamePlan, specs: [&EngineSpec; 2]) -> LiveGame {
+        LiveGame {
+            record: GameRecord {
+                index: plan.index,
+                players: specs.map(|spec| spec.setup.name.clone()),
+                first: plan.first,
+                start: plan.start,
+                moves: Vec::new(),
+                outcome: Outcome::Draw,
+                termination: Termination::Normal,
+                reason: String::new(),
+                time_controls: specs.map(|spec| spec.control.to_string()),
+                started: SystemTime::now(),
+                duration: Duration::ZERO,
+            },
+            position: plan.start,
+            drops: Vec::new(),
+            clocks: specs.map(|spec| ChessClock::new(spec.control)),
+            level_plies: 0,
+            losing_moves: [0, 0],
+        }
+    }
+
     /// Asks the side to move's engine for a move and plays it.
     fn turn(
         &mut self,
@@ -654,57 +598,7 @@ impl Game {
         settings: &Settings,
     ) -> Result<(), Fault> {
         let side = self.position.side_to_move();
-        let go = self.go(side, spec);
-        let clock = self.clocks[side.index()];
-        engine
-            .position(self.start_fen.as_deref(), &self.drops)
-            .map_err(|e| Fault::from_client(&e, true))?;
-        let sent = engine.go(&go).map_err(|e| Fault::from_client(&e, true))?;
-        let allowance = clock.allowance();
-        let wait = allowance.map_or(settings.stall_timeout, |a| a + settings.time_margin);
-        let answer = match engine.wait_best_move(sent, sent + wait, |_| {}) {
-            Ok(answer) => answer,
-            Err(ClientError::Timeout { .. }) => {
-                let restart = !recover_after_stop(engine);
-                return Err(match allowance {
-                    Some(allowance) => Fault {
-                        termination: Termination::TimeForfeit,
-                        what: format!(
-                            "loses on time (no move within {} ms{})",
-                            allowance.as_millis(),
-                            if restart {
-                                "; it did not answer stop"
-                            } else {
-                                ""
-                            }
-                        ),
-                        restart,
-                    },
-                    None => Fault {
-                        termination: Termination::StalledConnection,
-                        what: format!(
-                            "'s connection stalls (no bestmove within {} s)",
-                            settings.stall_timeout.as_secs_f64()
-                        ),
-                        restart,
-                    },
-                });
-            }
-            Err(error) => return Err(Fault::from_client(&error, true)),
-        };
-        if let Some(allowance) = allowance {
-            if answer.elapsed > allowance + settings.time_margin {
-                return Err(Fault {
-                    termination: Termination::TimeForfeit,
-                    what: format!(
-                        "loses on time ({} ms for a move with {} ms left)",
-                        answer.elapsed.as_millis(),
-                        allowance.as_millis()
-                    ),
-                    restart: false,
-                });
-            }
-        }
+        let answer = self.ask(engine, side, spec, settings)?;
         let Some(text) = answer.best else {
             return Err(Fault {
                 termination: Termination::IllegalMove,
@@ -730,6 +624,44 @@ impl Game {
         Ok(())
     }
 
+    /// Sends the position and `go` to the engine of `side` and waits for its
+    /// answer, within its time and the margin.
+    fn ask(
+        &self,
+        engine: &mut Engine,
+        side: Player,
+        spec: &EngineSpec,
+        settings: &Settings,
+    ) -> Result<BestMove, Fault> {
+        let go = self.go(side, spec);
+        engine
+            .set_position(&self.record.start, &self.drops)
+            .map_err(|e| Fault::from_client(&e, true))?;
+        let sent = engine.go(&go).map_err(|e| Fault::from_client(&e, true))?;
+        let allowance = self.clocks[side.index()].allowance();
+        let wait = allowance.map_or(settings.stall_timeout, |a| a + settings.time_margin);
+        let answer = match engine.wait_best_move(sent, sent + wait, |_| {}) {
+            Ok(answer) => answer,
+            Err(ClientError::Timeout { .. }) => {
+                let restart = !recover_after_stop(engine);
+                return Err(no_answer(allowance, settings, restart));
+            }
+            Err(error) => return Err(Fault::from_client(&error, true)),
+        };
+        match allowance {
+            Some(allowance) if answer.elapsed > allowance + settings.time_margin => Err(Fault {
+                termination: Termination::TimeForfeit,
+                what: format!(
+                    "loses on time ({} ms for a move with {} ms left)",
+                    answer.elapsed.as_millis(),
+                    allowance.as_millis()
+                ),
+                restart: false,
+            }),
+            _ => Ok(answer),
+        }
+    }
+
     /// The `go` for the side to move: its clock and the opponent's, or its
     /// move time, and its depth and node limits.
     fn go(&self, side: Player, spec: &EngineSpec) -> Go {
@@ -742,8 +674,8 @@ impl Game {
         match own.control() {
             TimeControl::Clock { .. } => {
                 // An opponent without a clock is shown as having the mover's.
-                let time = |clock: &Clock| clock.time_left().or(own.time_left());
-                let inc = |clock: &Clock| {
+                let time = |clock: &ChessClock| clock.time_left().or(own.time_left());
+                let inc = |clock: &ChessClock| {
                     clock
                         .increment()
                         .or(own.increment())
@@ -850,6 +782,35 @@ impl Game {
     }
 }
 
+/// The fault of an engine that gave no move in time: with a clock
+/// (`allowance`) it lost on time, without one its connection stalled.
+/// `restart` says whether it must be restarted (it did not answer `stop`).
+fn no_answer(allowance: Option<Duration>, settings: &Settings, restart: bool) -> Fault {
+    match allowance {
+        Some(allowance) => Fault {
+            termination: Termination::TimeForfeit,
+            what: format!(
+                "loses on time (no move within {} ms{})",
+                allowance.as_millis(),
+                if restart {
+                    "; it did not answer stop"
+                } else {
+                    ""
+                }
+            ),
+            restart,
+        },
+        None => Fault {
+            termination: Termination::StalledConnection,
+            what: format!(
+                "'s connection stalls (no bestmove within {} s)",
+                settings.stall_timeout.as_secs_f64()
+            ),
+            restart,
+        },
+    }
+}
+
 /// After an engine overran its time: `stop`, and wait a grace period for
 /// its `bestmove`. Whether it answered (and can play on).
 fn recover_after_stop(engine: &mut Engine) -> bool {
@@ -865,7 +826,8 @@ fn move_comment(info: Option<&EngineInfo>, elapsed: Duration) -> String {
     let time = format!("{:.3}s", elapsed.as_secs_f64());
     let Some(info) = info else { return time };
     let score = match info.score {
-        Some(UciScore::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
+        // cutechess writes mates as `+M3`/`-M3`; a value as the words do.
+        Some(cp @ UciScore::Cp(_)) => Score::from(cp).to_string(),
         Some(UciScore::Mate(moves)) if moves >= 0 => format!("+M{moves}"),
         Some(UciScore::Mate(moves)) => format!("-M{}", moves.unsigned_abs()),
         None => return time,
@@ -909,24 +871,6 @@ mod tests {
         };
         assert_eq!(move_comment(Some(&draw), ms(0)), "+0.00/1 0.000s");
         assert_eq!(move_comment(None, ms(5)), "0.005s");
-    }
-
-    #[test]
-    fn start_positions_are_sent_as_startpos_only_when_standard() {
-        let cfour = Variant::Connect4(inarow_games::Size::STANDARD);
-        assert_eq!(start_fen(AnyGame::new(cfour), cfour), None);
-        assert_eq!(
-            start_fen(AnyGame::new(Variant::TicTacToe), Variant::TicTacToe),
-            None
-        );
-        let small = Variant::Connect4("6x5".parse().unwrap());
-        assert_eq!(
-            start_fen(AnyGame::new(small), small).as_deref(),
-            Some("6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1")
-        );
-        let mut opened = AnyGame::new(cfour);
-        opened.play_text("4").unwrap();
-        assert!(start_fen(opened, cfour).is_some());
     }
 
     #[test]

@@ -1,19 +1,20 @@
 //! `inarow play`: a game in the terminal against the engine (or any UCI engine).
 
 mod board;
+mod hints;
 mod opponent;
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
-use inarow_engine::{SolveLimits, Solver};
-use inarow_games::{AnyGame, Drop, Game, Outcome, Player};
-use inarow_protocol::client::EngineCommand;
+use inarow_games::{AnyGame, Drop, Outcome, Player};
+use inarow_protocol::client::{Dialect, EngineCommand, EngineSetup};
 use inarow_protocol::Go;
 
 use crate::position::PositionArgs;
 use board::Style;
+use hints::Analyst;
 use opponent::{Builtin, External, Opponent, Strength};
 
 /// Who makes the first move.
@@ -74,6 +75,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         moves: Vec::new(),
         human,
         opponent,
+        analyst: Analyst::new(args.hash.max(1)),
         style,
         announced: false,
         shown: None,
@@ -105,7 +107,13 @@ fn opponent(args: &PlayArgs, start: &AnyGame) -> Result<Opponent, String> {
                 ..Go::default()
             },
         };
-        return External::start(&command, &options, start.variant().name(), go)
+        let setup = EngineSetup {
+            name: command.to_string(),
+            command,
+            dialect: Dialect::Uci,
+            options,
+        };
+        return External::start(setup, start.variant(), go)
             .map(|e| Opponent::External(Box::new(e)));
     }
     let strength = match (args.movetime, args.depth, args.level) {
@@ -133,6 +141,8 @@ struct Play<W: Write> {
     moves: Vec<Drop>,
     human: Player,
     opponent: Opponent,
+    /// `hint all`'s tables.
+    analyst: Analyst,
     style: Style,
     /// Whether the end of this game was announced.
     announced: bool,
@@ -400,59 +410,7 @@ impl<W: Write> Play<W> {
     }
 
     fn hint_all(&mut self, position: &AnyGame) -> Result<(), String> {
-        let text = match position {
-            AnyGame::Connect4(p) => {
-                let mut solver = Solver::new(p.size(), 64);
-                let limits = SolveLimits {
-                    deadline: Some(Instant::now() + Duration::from_secs(5)),
-                    ..SolveLimits::default()
-                };
-                match solver.analyze_within(p, false, &limits) {
-                    None => "The position is too big to solve quickly; try hint.".to_owned(),
-                    Some(scores) => {
-                        let columns: Vec<String> = scores
-                            .iter()
-                            .enumerate()
-                            .map(|(c, s)| {
-                                format!(
-                                    "{}: {}",
-                                    c + 1,
-                                    s.map_or("full".to_owned(), |s| format!("{s:+}"))
-                                )
-                            })
-                            .collect();
-                        format!(
-                            "{}\n(Pons's score of each column for you: positive wins, higher sooner; 0 draws; negative loses.)",
-                            columns.join("  ")
-                        )
-                    }
-                }
-            }
-            AnyGame::TicTacToe(p) => {
-                let mut lines = Vec::new();
-                for mv in p.legal_moves() {
-                    let mut child = *p;
-                    child.play_unchecked(mv);
-                    let verdict = match child.outcome() {
-                        Some(Outcome::Win(_)) => "wins at once".to_owned(),
-                        Some(Outcome::Draw) => "draw".to_owned(),
-                        None => {
-                            let mut searcher =
-                                inarow_engine::Searcher::<inarow_games::TicTacToe>::new(1);
-                            let result = searcher.search(
-                                &child,
-                                &inarow_engine::Limits::default(),
-                                &inarow_engine::Signals::new(),
-                                |_| {},
-                            );
-                            opponent::verdict(result.score().negate_one_ply())
-                        }
-                    };
-                    lines.push(format!("{}: {verdict}", p.to_drop(mv).square_name()));
-                }
-                lines.join("  ")
-            }
-        };
+        let text = self.analyst.all_moves(position);
         self.say(&text)
     }
 

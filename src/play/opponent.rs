@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use inarow_engine::{Limits, Score, SearchGame, Searcher, Signals};
-use inarow_games::{AnyGame, Connect4, Drop, TicTacToe};
-use inarow_protocol::client::{Dialect, Engine, EngineCommand};
-use inarow_protocol::{Go, UciScore};
+use inarow_games::{AnyGame, Connect4, Drop, TicTacToe, Variant};
+use inarow_protocol::client::{ClientError, Engine, EngineSetup, LaunchError};
+use inarow_protocol::Go;
 
 /// How hard the built-in engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,24 +32,6 @@ pub struct Thought {
     pub time: Duration,
 }
 
-/// Verdict words for a proven or heuristic score of the side to move.
-pub fn verdict(score: Score) -> String {
-    match score {
-        Score::Draw => "draw".to_owned(),
-        _ => uci_verdict(score.into()),
-    }
-}
-
-/// Verdict words for a UCI score: `wins in 3 moves`, `loses in 1 move`, `+0.35`.
-fn uci_verdict(score: UciScore) -> String {
-    let moves = |n: i32| format!("{n} move{}", if n == 1 { "" } else { "s" });
-    match score {
-        UciScore::Mate(n) if n > 0 => format!("wins in {}", moves(n)),
-        UciScore::Mate(n) => format!("loses in {}", moves(-n)),
-        UciScore::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
-    }
-}
-
 /// The opponent.
 pub enum Opponent {
     /// inarow's own search.
@@ -67,8 +49,8 @@ impl Opponent {
         game: &AnyGame,
     ) -> Result<Thought, String> {
         match self {
-            Opponent::Builtin(b) => Ok(b.think(game)),
-            Opponent::External(e) => e.think(start, moves, game),
+            Opponent::Builtin(b) => Ok(b.choose(game, b.strength)),
+            Opponent::External(e) => e.ask(start, moves, game),
         }
     }
 
@@ -80,8 +62,8 @@ impl Opponent {
         game: &AnyGame,
     ) -> Result<Thought, String> {
         match self {
-            Opponent::Builtin(b) => Ok(b.think_at(game, b.full_strength())),
-            Opponent::External(e) => e.think(start, moves, game),
+            Opponent::Builtin(b) => Ok(b.choose(game, b.full_strength())),
+            Opponent::External(e) => e.ask(start, moves, game),
         }
     }
 
@@ -149,15 +131,12 @@ impl Builtin {
         }
     }
 
-    fn think(&mut self, game: &AnyGame) -> Thought {
-        self.think_at(game, self.strength)
-    }
-
-    fn think_at(&mut self, game: &AnyGame, strength: Strength) -> Thought {
+    /// Its move in `game` at `strength`.
+    fn choose(&mut self, game: &AnyGame, strength: Strength) -> Thought {
         let mut rng = self.rng;
         let thought = match game {
-            AnyGame::Connect4(p) => think(&mut self.connect4, p, strength, &mut rng),
-            AnyGame::TicTacToe(p) => think(&mut self.tictactoe, p, strength, &mut rng),
+            AnyGame::Connect4(p) => choose_move(&mut self.connect4, p, strength, &mut rng),
+            AnyGame::TicTacToe(p) => choose_move(&mut self.tictactoe, p, strength, &mut rng),
         };
         self.rng = rng;
         thought
@@ -171,7 +150,9 @@ fn next_random(rng: &mut u64) -> u64 {
     *rng
 }
 
-fn think<G: SearchGame>(
+/// Searches `position` as `strength` asks and picks the move, at random
+/// among the near-best ones for the weaker levels.
+fn choose_move<G: SearchGame>(
     searcher: &mut Searcher<G>,
     position: &G,
     strength: Strength,
@@ -226,7 +207,7 @@ fn think<G: SearchGame>(
     };
     Thought {
         mv: position.to_drop(mv),
-        verdict: verdict(score),
+        verdict: score.to_string(),
         depth: Some(depth),
         time: start.elapsed(),
     }
@@ -241,88 +222,66 @@ fn limits_with(set: impl FnOnce(&mut Limits)) -> Limits {
 /// An external UCI engine.
 pub struct External {
     engine: Engine,
-    command: EngineCommand,
-    options: Vec<(String, String)>,
-    variant: String,
+    setup: EngineSetup,
+    variant: Variant,
     go: Go,
     name: String,
 }
 
-const HANDSHAKE: Duration = Duration::from_secs(10);
-
 impl External {
-    /// Starts the engine for `variant` (a UCI_Variant name) and sets `options`.
-    pub fn start(
-        command: &EngineCommand,
-        options: &[(String, String)],
-        variant: &str,
-        go: Go,
-    ) -> Result<Self, String> {
-        let engine = Self::launch(command, options, variant)?;
+    /// Starts the engine of `setup` for `variant`, ready for a game.
+    pub fn start(setup: EngineSetup, variant: Variant, go: Go) -> Result<Self, String> {
+        let engine = Self::launch(&setup, variant)?;
         let name = engine
             .id()
             .name
             .clone()
-            .unwrap_or_else(|| command.program.display().to_string());
+            .unwrap_or_else(|| setup.command.program.display().to_string());
         Ok(External {
             engine,
-            command: command.clone(),
-            options: options.to_vec(),
-            variant: variant.to_owned(),
+            setup,
+            variant,
             go,
             name,
         })
     }
 
-    fn launch(
-        command: &EngineCommand,
-        options: &[(String, String)],
-        variant: &str,
-    ) -> Result<Engine, String> {
-        let mut engine = Engine::start(command, "engine", false, Dialect::Uci, HANDSHAKE)
-            .map_err(|e| format!("engine '{command}': {e}"))?;
-        for (name, value) in options {
-            engine
-                .set_option(name, Some(value))
-                .map_err(|e| e.to_string())?;
-        }
-        engine
-            .set_option("UCI_Variant", Some(variant))
-            .and_then(|()| engine.new_game())
-            .and_then(|()| engine.is_ready(HANDSHAKE))
-            .map_err(|e| format!("engine '{command}': {e}"))?;
+    fn launch(setup: &EngineSetup, variant: Variant) -> Result<Engine, String> {
+        let failed = |e: ClientError| format!("engine '{}': {e}", setup.name);
+        let mut engine = match Engine::launch(setup, variant, "engine", false) {
+            Ok(engine) => engine,
+            Err(LaunchError::Fatal(message)) => return Err(message),
+            Err(LaunchError::Failed(error)) => return Err(failed(error)),
+        };
+        engine.begin_game().map_err(failed)?;
         Ok(engine)
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        self.engine
-            .new_game()
-            .and_then(|()| self.engine.is_ready(HANDSHAKE))
-            .map_err(|e| e.to_string())
+        self.engine.begin_game().map_err(|e| e.to_string())
     }
 
     /// Asks for a move; a crashed or hung engine is restarted once.
-    fn think(
-        &mut self,
-        start: &AnyGame,
-        moves: &[Drop],
-        game: &AnyGame,
-    ) -> Result<Thought, String> {
-        match self.ask(start, moves, game) {
+    fn ask(&mut self, start: &AnyGame, moves: &[Drop], game: &AnyGame) -> Result<Thought, String> {
+        match self.ask_once(start, moves, game) {
             Ok(thought) => Ok(thought),
             Err(first) => {
-                self.engine = Self::launch(&self.command, &self.options, &self.variant)
+                self.engine = Self::launch(&self.setup, self.variant)
                     .map_err(|e| format!("{first}; restarting it failed: {e}"))?;
-                self.ask(start, moves, game)
+                self.ask_once(start, moves, game)
                     .map_err(|e| format!("{first}; after a restart: {e}"))
             }
         }
     }
 
-    fn ask(&mut self, start: &AnyGame, moves: &[Drop], game: &AnyGame) -> Result<Thought, String> {
-        let fen = (*start != AnyGame::new(start.variant())).then(|| start.fen());
+    fn ask_once(
+        &mut self,
+        start: &AnyGame,
+        moves: &[Drop],
+        game: &AnyGame,
+    ) -> Result<Thought, String> {
         self.engine
-            .position(fen.as_deref(), moves)
+            .set_position(start, moves)
             .map_err(|e| format!("the engine: {e}"))?;
         let limit =
             self.go.movetime.unwrap_or(Duration::from_secs(5)) * 4 + Duration::from_secs(10);
@@ -337,7 +296,7 @@ impl External {
         let info = answer.info.unwrap_or_default();
         let verdict = info
             .score
-            .map_or_else(|| "no score".to_owned(), uci_verdict);
+            .map_or_else(|| "no score".to_owned(), |s| Score::from(s).to_string());
         Ok(Thought {
             mv,
             verdict,

@@ -1,6 +1,53 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, reason = "each test binary uses a different part")]
 
+use std::path::PathBuf;
+
+/// Where Debian's `fairy-stockfish` package installs the engine.
+pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
+
+/// Pons's benchmark sets, from `$INAROW_PONS_DIR`, else `../shared/data/pons`;
+/// `None` if they are missing (see [`require`]).
+pub fn pons_sets(test: &str) -> Option<PathBuf> {
+    let dir = std::env::var_os("INAROW_PONS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pons"));
+    require(
+        test,
+        dir.is_dir().then_some(dir),
+        "Pons's sets",
+        "set INAROW_PONS_DIR or put them in ../shared/data/pons",
+    )
+}
+
+/// Fairy-Stockfish's program; `None` if it is not installed (see [`require`]).
+pub fn fairy_stockfish(test: &str) -> Option<PathBuf> {
+    let program = PathBuf::from(FAIRY_STOCKFISH);
+    require(
+        test,
+        program.is_file().then_some(program),
+        FAIRY_STOCKFISH,
+        "install the fairy-stockfish package; test.sh does",
+    )
+}
+
+/// The one policy for what a test needs from outside the repository: `found`
+/// if there; else, with `CI` set, the test fails; without, it says on stderr
+/// that it was skipped (and the caller returns).
+///
+/// # Panics
+/// When `found` is `None` and `CI` is set.
+pub fn require(test: &str, found: Option<PathBuf>, what: &str, how: &str) -> Option<PathBuf> {
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{test}: {what} not found, and CI is set ({how})"
+        );
+        eprintln!("skipped {test}: {what} not found ({how})");
+    }
+    found
+}
+
 /// A small deterministic random generator (xorshift64*), so tests need no crate.
 pub struct Rng(u64);
 

@@ -1,7 +1,8 @@
 # Shared by the scripted test engines: just enough UCI to play legal moves of
 # cfour and tictactoe. An engine script sets NAME, may define on_go (called
-# with the number of the engine's move in this game, from 1), sources this
-# file and calls uci_loop.
+# with the number of the engine's move in this game, from 1), may set RECORD
+# to a file that gets every line the engine is sent, sources this file and
+# calls uci_loop.
 
 letters=abcdefghi
 variant=cfour
@@ -86,6 +87,7 @@ on_go() {
 uci_loop() {
     local moves_in_game=0 line
     while IFS= read -r line; do
+        if [[ -n $RECORD ]]; then echo "$line" >> "$RECORD"; fi
         case "$line" in
             uci)
                 echo "id name $NAME"

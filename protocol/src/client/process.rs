@@ -1,137 +1,20 @@
-//! Driving an external UCI (or UGI) engine process: used by `inarow match` and
-//! by `inarow play --engine`.
-//!
-//! A reader thread turns the engine's stdout into timestamped lines on a
-//! channel, so no read ever blocks forever: every wait has a deadline. What can
-//! go wrong is told apart by type ([`ClientError`]): the program cannot be
-//! started, it crashed (its output ended, with its exit status when known), it
-//! hung (no awaited answer before the deadline), or it broke the protocol.
-//!
-//! A typical game turn:
-//!
-//! ```no_run
-//! # use std::time::Duration;
-//! # use inarow_protocol::Go;
-//! # use inarow_protocol::client::{Dialect, Engine, EngineCommand};
-//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let command = EngineCommand::parse("/usr/games/fairy-stockfish")?;
-//! let mut engine = Engine::start(&command, "fsf", false, Dialect::Uci, Duration::from_secs(10))?;
-//! engine.set_option("VariantPath", Some("tests/data/variants.ini"))?;
-//! engine.set_option("UCI_Variant", Some("cfour"))?;
-//! engine.new_game()?;
-//! engine.is_ready(Duration::from_secs(5))?;
-//! engine.position(None, &["P@d1"])?;
-//! let go = Go { movetime: Some(Duration::from_millis(100)), ..Go::default() };
-//! let best = engine.search(&go, Duration::from_secs(1), |_info| {})?;
-//! println!("{:?} after {:?}", best.best, best.elapsed);
-//! engine.quit(Duration::from_secs(1));
-//! # Ok(())
-//! # }
-//! ```
-//!
-//! With I/O logging on, every line to and from the engine is logged at info
-//! level under the target [`IO_LOG_TARGET`], so a binary can show exactly these
-//! lines (`RUST_LOG=engine_io=info`) without the rest of its info logs.
+//! The engine process and the commands of a session with it: the handshake,
+//! options, `isready`, `position`, `go`, `stop`, `quit`.
 
-use std::error::Error;
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command as Process, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::lines::read_capped_line;
+use super::{
+    BestMove, ClientError, EngineCommand, EngineId, EngineInfo, EngineOption, IO_LOG_TARGET,
+};
 use crate::command::Go;
-use crate::response::UciScore;
-
-/// The `log` target of engine I/O lines (`engine_io`).
-pub const IO_LOG_TARGET: &str = "engine_io";
-
-/// Lines longer than this many bytes are cut (the rest is dropped), so an
-/// engine printing without end cannot exhaust memory.
-const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// How long to wait, after an engine's output ends, for its exit status.
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(200);
-
-/// How to start an engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineCommand {
-    /// The program.
-    pub program: PathBuf,
-    /// Its arguments.
-    pub args: Vec<String>,
-    /// The directory to start it in, if not the current one.
-    pub dir: Option<PathBuf>,
-}
-
-impl EngineCommand {
-    /// Splits a command line such as `"/usr/games/fairy-stockfish"` or
-    /// `"target/release/inarow uci"` into words on whitespace; single or double
-    /// quotes group words.
-    ///
-    /// # Errors
-    /// A message if the command is empty or a quote is not closed.
-    pub fn parse(line: &str) -> Result<Self, String> {
-        let words = split_words(line)?;
-        let (program, args) = words
-            .split_first()
-            .ok_or_else(|| "the engine command is empty".to_owned())?;
-        Ok(EngineCommand {
-            program: PathBuf::from(program),
-            args: args.to_vec(),
-            dir: None,
-        })
-    }
-}
-
-impl fmt::Display for EngineCommand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.program.display())?;
-        for arg in &self.args {
-            write!(f, " {arg}")?;
-        }
-        Ok(())
-    }
-}
-
-/// Splits text into words on whitespace; single or double quotes group words.
-///
-/// # Errors
-/// A message if a quote is not closed.
-pub fn split_words(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut quote = None;
-    let mut in_word = false;
-    for c in line.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.push(c),
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(format!("unclosed quote in '{line}'"));
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
-}
 
 /// The protocol dialect: UCI, or UGI (the same with `ugi`/`ugiok`,
 /// `uginewgame` and `p1time`/`p2time` clocks).
@@ -163,250 +46,6 @@ impl std::str::FromStr for Dialect {
             "ugi" => Ok(Dialect::Ugi),
             other => Err(format!("unknown protocol '{other}' (known: uci, ugi)")),
         }
-    }
-}
-
-/// What went wrong with an engine.
-#[derive(Debug)]
-pub enum ClientError {
-    /// The program could not be started.
-    Spawn {
-        /// The command.
-        command: String,
-        /// Why.
-        source: io::Error,
-    },
-    /// The engine is gone: its output ended or it stopped reading its input.
-    Crashed {
-        /// How it exited, if it did so in time to tell.
-        status: Option<ExitStatus>,
-    },
-    /// The engine hung: no expected answer before the deadline.
-    Timeout {
-        /// What was awaited (`uciok`, `readyok`, `bestmove`).
-        waiting_for: &'static str,
-        /// How long it was awaited.
-        waited: Duration,
-    },
-    /// The engine said something that breaks the protocol.
-    Protocol(String),
-}
-
-impl fmt::Display for ClientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClientError::Spawn { command, source } => {
-                write!(f, "cannot start '{command}': {source}")
-            }
-            ClientError::Crashed {
-                status: Some(status),
-            } => {
-                write!(f, "the engine exited ({status})")
-            }
-            ClientError::Crashed { status: None } => f.write_str("the engine closed its output"),
-            ClientError::Timeout {
-                waiting_for,
-                waited,
-            } => write!(f, "no {waiting_for} within {} ms", waited.as_millis()),
-            ClientError::Protocol(message) => write!(f, "protocol error: {message}"),
-        }
-    }
-}
-
-impl Error for ClientError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            ClientError::Spawn { source, .. } => Some(source),
-            _ => None,
-        }
-    }
-}
-
-/// An `option` an engine declared in answer to `uci`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineOption {
-    /// Its name (may contain spaces).
-    pub name: String,
-    /// Its type: `check`, `spin`, `combo`, `button` or `string`.
-    pub kind: String,
-    /// Its default value, if declared.
-    pub default: Option<String>,
-    /// The choices of a `combo`.
-    pub vars: Vec<String>,
-}
-
-impl EngineOption {
-    /// Reads the part of an `option` line after `option `; `None` if it has no name.
-    #[must_use]
-    pub fn parse(declaration: &str) -> Option<EngineOption> {
-        #[derive(Clone, Copy)]
-        enum Field {
-            None,
-            Name,
-            Kind,
-            Default,
-            Var,
-        }
-        let mut option = EngineOption::default();
-        let mut field = Field::None;
-        let mut words: Vec<&str> = Vec::new();
-        let flush = |field: Field, words: &mut Vec<&str>, option: &mut EngineOption| {
-            let text = words.join(" ");
-            words.clear();
-            match field {
-                Field::None => {}
-                Field::Name => option.name = text,
-                Field::Kind => option.kind = text,
-                Field::Default => option.default = Some(text),
-                Field::Var => option.vars.push(text),
-            }
-        };
-        for word in declaration.split_whitespace() {
-            let next = match word {
-                "name" => Field::Name,
-                "type" => Field::Kind,
-                "default" => Field::Default,
-                "var" => Field::Var,
-                // min and max are not kept; their values are skipped.
-                "min" | "max" => Field::None,
-                _ => {
-                    words.push(word);
-                    continue;
-                }
-            };
-            flush(field, &mut words, &mut option);
-            field = next;
-        }
-        flush(field, &mut words, &mut option);
-        (!option.name.is_empty()).then_some(option)
-    }
-}
-
-/// What an engine said about itself in answer to `uci`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineId {
-    /// `id name`, if given.
-    pub name: Option<String>,
-    /// `id author`, if given.
-    pub author: Option<String>,
-    /// The options it declared.
-    pub options: Vec<EngineOption>,
-}
-
-impl EngineId {
-    /// The declared option of this name; UCI option names ignore ASCII case.
-    #[must_use]
-    pub fn option(&self, name: &str) -> Option<&EngineOption> {
-        self.options
-            .iter()
-            .find(|option| option.name.eq_ignore_ascii_case(name))
-    }
-}
-
-/// One `info` line of search progress (fields the engine left out are `None`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EngineInfo {
-    /// `depth`.
-    pub depth: Option<u32>,
-    /// `seldepth`.
-    pub seldepth: Option<u32>,
-    /// `score cp|mate`, from the side to move's point of view.
-    pub score: Option<UciScore>,
-    /// `nodes`.
-    pub nodes: Option<u64>,
-    /// `time`.
-    pub time: Option<Duration>,
-    /// `pv`.
-    pub pv: Vec<String>,
-}
-
-impl EngineInfo {
-    /// Reads the fields of an `info` line; `None` if it is not one, or is an
-    /// `info string`. Fields that cannot be read are left out.
-    #[must_use]
-    pub fn parse(line: &str) -> Option<EngineInfo> {
-        let mut tokens = line.split_whitespace();
-        if tokens.next() != Some("info") {
-            return None;
-        }
-        let mut info = EngineInfo::default();
-        while let Some(token) = tokens.next() {
-            match token {
-                "depth" => info.depth = tokens.next().and_then(|t| t.parse().ok()),
-                "seldepth" => info.seldepth = tokens.next().and_then(|t| t.parse().ok()),
-                "nodes" => info.nodes = tokens.next().and_then(|t| t.parse().ok()),
-                "time" => {
-                    info.time = tokens
-                        .next()
-                        .and_then(|t| t.parse().ok())
-                        .map(Duration::from_millis);
-                }
-                "score" => {
-                    let kind = tokens.next();
-                    let value: Option<i32> = tokens.next().and_then(|t| t.parse().ok());
-                    info.score = match (kind, value) {
-                        (Some("cp"), Some(v)) => Some(UciScore::Cp(v)),
-                        (Some("mate"), Some(v)) => Some(UciScore::Mate(v)),
-                        _ => None,
-                    };
-                }
-                "pv" => info.pv = tokens.by_ref().map(str::to_owned).collect(),
-                // The rest of an `info string` is text for the user.
-                "string" => return None,
-                _ => {}
-            }
-        }
-        Some(info)
-    }
-}
-
-/// The answer to a `go`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BestMove {
-    /// The move as the engine wrote it; `None` for `0000` or `(none)`.
-    pub best: Option<String>,
-    /// The expected reply, if given.
-    pub ponder: Option<String>,
-    /// The last `info` line that had a score.
-    pub info: Option<EngineInfo>,
-    /// From sending `go` to the arrival of `bestmove`, measured here.
-    pub elapsed: Duration,
-}
-
-impl BestMove {
-    /// Reads a `bestmove` line; `None` if the line is not one.
-    ///
-    /// # Errors
-    /// [`ClientError::Protocol`] if the line names no move.
-    fn parse(
-        line: &str,
-        info: Option<EngineInfo>,
-        elapsed: Duration,
-    ) -> Option<Result<Self, ClientError>> {
-        let mut tokens = line.split_whitespace();
-        if tokens.next() != Some("bestmove") {
-            return None;
-        }
-        let Some(best) = tokens.next() else {
-            return Some(Err(ClientError::Protocol(format!(
-                "'{}' names no move",
-                line.trim()
-            ))));
-        };
-        let ponder = match (tokens.next(), tokens.next()) {
-            (Some("ponder"), Some(reply)) => Some(reply.to_owned()),
-            _ => None,
-        };
-        let best = match best {
-            "0000" | "(none)" => None,
-            mv => Some(mv.to_owned()),
-        };
-        Some(Ok(BestMove {
-            best,
-            ponder,
-            info,
-            elapsed,
-        }))
     }
 }
 
@@ -523,12 +162,6 @@ impl Engine {
         Ok(engine)
     }
 
-    /// The label given at the start, used in logs.
-    #[must_use]
-    pub fn label(&self) -> &str {
-        &self.label
-    }
-
     /// What the engine said about itself in the handshake.
     #[must_use]
     pub fn id(&self) -> &EngineId {
@@ -539,12 +172,6 @@ impl Engine {
     #[must_use]
     pub fn dialect(&self) -> Dialect {
         self.dialect
-    }
-
-    /// The process id.
-    #[must_use]
-    pub fn pid(&self) -> u32 {
-        self.child.id()
     }
 
     /// Sends one line.
@@ -687,29 +314,6 @@ impl Engine {
                 return Ok(());
             }
         }
-    }
-
-    /// `position startpos|fen <fen> [moves ...]`.
-    ///
-    /// # Errors
-    /// [`ClientError::Crashed`] if the engine is gone.
-    pub fn position<M: fmt::Display>(
-        &mut self,
-        fen: Option<&str>,
-        moves: &[M],
-    ) -> Result<(), ClientError> {
-        use std::fmt::Write as _;
-        let mut line = match fen {
-            Some(fen) => format!("position fen {fen}"),
-            None => "position startpos".to_owned(),
-        };
-        if !moves.is_empty() {
-            line.push_str(" moves");
-            for mv in moves {
-                let _ = write!(line, " {mv}");
-            }
-        }
-        self.send(&line)
     }
 
     /// Sends `go` (clock words as the dialect writes them) and returns when it
@@ -858,57 +462,14 @@ fn go_line(go: &Go, dialect: Dialect) -> String {
     }
 }
 
-/// Reads one line of at most [`MAX_LINE_BYTES`] (the rest of a longer line is
-/// dropped), without its line ending; invalid UTF-8 is replaced. `None` at the
-/// end of the output or on a read error.
-fn read_capped_line(reader: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    let mut any = false;
-    loop {
-        let buffer = match reader.fill_buf() {
-            Ok(buffer) => buffer,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => return None,
-        };
-        if buffer.is_empty() {
-            // End of output: a last line without a newline still counts.
-            return any.then(|| finish_line(bytes));
-        }
-        any = true;
-        let (chunk, found_end) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(end) => (&buffer[..end], true),
-            None => (buffer, false),
-        };
-        let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
-        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = chunk.len() + usize::from(found_end);
-        reader.consume(used);
-        if found_end {
-            return Some(finish_line(bytes));
-        }
-    }
-}
-
-fn finish_line(mut bytes: Vec<u8>) -> String {
-    if bytes.last() == Some(&b'\r') {
-        bytes.pop();
-    }
-    match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    }
-}
-
-/// Reads all of `reader` as capped lines (for tests of the reader).
-#[cfg(test)]
-fn read_all_lines(reader: impl io::Read) -> Vec<String> {
-    let mut reader = BufReader::new(reader);
-    std::iter::from_fn(|| read_capped_line(&mut reader)).collect()
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
+    use inarow_games::{AnyGame, Variant};
+
+    use crate::response::UciScore;
 
     /// An engine written as a shell script.
     fn script(body: &str) -> EngineCommand {
@@ -941,73 +502,6 @@ mod tests {
         done"#;
 
     const TIMEOUT: Duration = Duration::from_secs(5);
-
-    #[test]
-    fn splits_commands() {
-        let c = EngineCommand::parse("  /usr/bin/engine uci 'two words' \"x y\"").unwrap();
-        assert_eq!(c.program, PathBuf::from("/usr/bin/engine"));
-        assert_eq!(c.args, vec!["uci", "two words", "x y"]);
-        assert_eq!(c.to_string(), "/usr/bin/engine uci two words x y");
-        assert!(EngineCommand::parse("").is_err());
-        assert!(EngineCommand::parse("   ").is_err());
-        assert!(EngineCommand::parse("a 'b").is_err());
-    }
-
-    #[test]
-    fn reads_info_lines() {
-        let info = EngineInfo::parse(
-            "info depth 7 seldepth 9 score mate -3 nodes 120 time 15 pv P@d1 P@d2",
-        )
-        .unwrap();
-        assert_eq!(info.depth, Some(7));
-        assert_eq!(info.seldepth, Some(9));
-        assert_eq!(info.score, Some(UciScore::Mate(-3)));
-        assert_eq!(info.nodes, Some(120));
-        assert_eq!(info.time, Some(Duration::from_millis(15)));
-        assert_eq!(info.pv, vec!["P@d1", "P@d2"]);
-        let bounded = EngineInfo::parse("info depth 3 score cp -20 lowerbound nodes 5").unwrap();
-        assert_eq!(bounded.score, Some(UciScore::Cp(-20)));
-        assert_eq!(bounded.nodes, Some(5));
-        let broken = EngineInfo::parse("info depth x score cp abc time -1").unwrap();
-        assert_eq!(broken, EngineInfo::default());
-        assert_eq!(EngineInfo::parse("info string score cp 3"), None);
-        assert_eq!(EngineInfo::parse("bestmove P@d1"), None);
-        assert_eq!(EngineInfo::parse(""), None);
-    }
-
-    #[test]
-    fn reads_option_declarations() {
-        let combo =
-            EngineOption::parse("name UCI Variant type combo default cfour var cfour var tic tac")
-                .unwrap();
-        assert_eq!(combo.name, "UCI Variant");
-        assert_eq!(combo.kind, "combo");
-        assert_eq!(combo.default.as_deref(), Some("cfour"));
-        assert_eq!(combo.vars, vec!["cfour", "tic tac"]);
-        let spin = EngineOption::parse("name Hash type spin default 16 min 1 max 1024").unwrap();
-        assert_eq!(
-            (spin.kind.as_str(), spin.default.as_deref()),
-            ("spin", Some("16"))
-        );
-        assert!(spin.vars.is_empty());
-        let path = EngineOption::parse("name VariantPath type string default <empty>").unwrap();
-        assert_eq!(path.default.as_deref(), Some("<empty>"));
-        assert_eq!(EngineOption::parse("type button"), None);
-    }
-
-    #[test]
-    fn reads_long_and_broken_lines() {
-        let mut input = b"uciok\r\nbad \xff\xfe bytes\n".to_vec();
-        input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
-        input.extend(b"\nlast without newline");
-        let lines = read_all_lines(input.as_slice());
-        assert_eq!(lines.len(), 4);
-        assert_eq!(lines[0], "uciok");
-        assert_eq!(lines[1], "bad \u{fffd}\u{fffd} bytes");
-        assert_eq!(lines[2].len(), MAX_LINE_BYTES);
-        assert_eq!(lines[3], "last without newline");
-        assert!(read_all_lines(&b""[..]).is_empty());
-    }
 
     #[test]
     fn writes_go_in_both_dialects() {
@@ -1047,9 +541,12 @@ mod tests {
         engine.set_option("Clear Hash", None).unwrap();
         engine.new_game().unwrap();
         engine.is_ready(TIMEOUT).unwrap();
-        engine
-            .position(Some("7/7/7/7/7/7 w"), &["P@d1", "P@d2"])
-            .unwrap();
+        let mut start = AnyGame::new(Variant::TicTacToe);
+        let moves = [
+            start.play_text("b2").unwrap(),
+            start.play_text("a1").unwrap(),
+        ];
+        engine.set_position(&start, &moves).unwrap();
         let go = Go {
             depth: Some(2),
             ..Go::default()
