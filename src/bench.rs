@@ -1,9 +1,9 @@
-//! `inarow bench`: the deterministic search benchmark.
-
-use std::io::{self, Write};
+//! `inarow bench`: the deterministic search benchmark, run as the UCI command
+//! `bench` in an engine session, so it goes through the path users run.
 
 use clap::Args;
-use inarow_engine::bench;
+use inarow_protocol::bench;
+use inarow_protocol::Session;
 
 /// Options of `inarow bench`.
 #[derive(Args, Debug)]
@@ -21,14 +21,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     if args.depth == 0 {
         return Err("--depth must be at least 1".to_owned());
     }
-    let mut out = io::stdout().lock();
-    let mut failed = None;
-    let report = bench::run(args.depth, args.hash.max(1), |line| {
-        if let Err(e) = writeln!(out, "{line}") {
-            failed.get_or_insert(e);
-        }
-    });
-    writeln!(out, "{report}")
-        .and(failed.map_or(Ok(()), Err))
-        .map_err(|e| format!("writing to stdout: {e}"))
+    let mut session = Session::new(std::io::stdout());
+    session.handle_line(&format!("bench {} {}", args.depth, args.hash.max(1)));
+    Ok(())
 }

@@ -106,6 +106,24 @@ fn check_search_output(lines: &[String]) {
             "{field} missing: {last_info}"
         );
     }
+    // No info line is sent twice in a row (the wall-clock fields aside).
+    let without_clock = |line: &String| {
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        for field in ["nps", "time"] {
+            if let Some(i) = words.iter().position(|&w| w == field) {
+                words.drain(i..=i + 1);
+            }
+        }
+        words.join(" ")
+    };
+    let infos: Vec<String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(without_clock)
+        .collect();
+    for pair in infos.windows(2) {
+        assert_ne!(pair[0], pair[1], "an info line sent twice: {lines:?}");
+    }
 }
 
 #[test]

@@ -6,8 +6,10 @@
 //! - [`Solver`]: the exact Connect-Four solver, returning Pascal Pons's score
 //!   for any position and board size.
 //! - [`Score`]: a heuristic value or a proven result.
+//! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
+//!   at run time.
 
-pub mod bench;
+pub mod any;
 mod heuristics;
 pub mod score;
 mod search;
@@ -15,6 +17,7 @@ mod solver;
 pub mod time;
 mod tt;
 
+pub use any::AnySearcher;
 pub use heuristics::{NoOracle, Oracle, ProvenLines, SearchGame};
 pub use score::Score;
 pub use search::{Info, Limits, SearchResult, Searcher, Signals, DEFAULT_HASH_MIB};

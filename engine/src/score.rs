@@ -17,13 +17,6 @@ pub const EVAL_LIMIT: i32 = 20_000;
 /// Beyond every value.
 pub const INFINITE: i32 = WIN + 1;
 
-/// Whether `value` is a win or a loss.
-#[inline]
-#[must_use]
-pub const fn is_decisive(value: i32) -> bool {
-    value >= WIN_MIN || value <= -WIN_MIN
-}
-
 /// A search result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {

@@ -7,6 +7,7 @@ use std::str::FromStr;
 use crate::connect4::{Connect4, Size};
 use crate::error::{FenError, MoveError};
 use crate::notation::Drop;
+use crate::perft::PerftReport;
 use crate::tictactoe::TicTacToe;
 use crate::{Game, Outcome, Player};
 
@@ -177,6 +178,39 @@ impl AnyGame {
             g.play_unchecked(mv);
             Ok(drop)
         })
+    }
+}
+
+impl AnyGame {
+    /// Counts the move sequences of `depth` plies, split by the first move if
+    /// `split` (see [`PerftReport`]).
+    #[must_use]
+    pub fn perft(&self, depth: u32, split: bool) -> PerftReport {
+        dispatch!(self, g => PerftReport::run(g, depth, split))
+    }
+
+    /// Moves from this position as a person types them: a Pons move string in
+    /// Connect Four (`4453`), squares in tic-tac-toe (`b2 a1`).
+    #[must_use]
+    pub fn moves_text(&self, moves: &[Drop]) -> String {
+        match self {
+            AnyGame::Connect4(_) => crate::connect4::move_string(moves.iter().copied()),
+            AnyGame::TicTacToe(_) => moves
+                .iter()
+                .map(|d| d.square_name())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// A move string from the empty board that reaches this position, where
+    /// the game has one and it can be found (Connect Four).
+    #[must_use]
+    pub fn move_string(&self) -> Option<String> {
+        match self {
+            AnyGame::Connect4(g) => g.to_move_string(),
+            AnyGame::TicTacToe(_) => None,
+        }
     }
 }
 

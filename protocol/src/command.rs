@@ -50,8 +50,14 @@ pub enum Command {
     Eval,
     /// `perft <depth>`.
     Perft(u32),
-    /// `bench [depth]`.
-    Bench(Option<u32>),
+    /// `bench [depth [hash]]`: the search benchmark to `depth` plies with a
+    /// table of `hash` MiB.
+    Bench {
+        /// The depth, in plies.
+        depth: Option<u32>,
+        /// The table size, in MiB.
+        hash: Option<usize>,
+    },
     /// UGI `query gameover|p1turn|result`.
     Query(Query),
 }
@@ -186,9 +192,19 @@ impl FromStr for Command {
                 _ => error("usage: perft <depth>"),
             },
             "bench" => match rest {
-                [] => Ok(Command::Bench(None)),
-                [depth] => Ok(Command::Bench(Some(number(depth, "bench depth")?))),
-                _ => error("usage: bench [depth]"),
+                [] => Ok(Command::Bench {
+                    depth: None,
+                    hash: None,
+                }),
+                [depth] => Ok(Command::Bench {
+                    depth: Some(number(depth, "bench depth")?),
+                    hash: None,
+                }),
+                [depth, hash] => Ok(Command::Bench {
+                    depth: Some(number(depth, "bench depth")?),
+                    hash: Some(number(hash, "bench hash")?),
+                }),
+                _ => error("usage: bench [depth [hash]]"),
             },
             "query" => match rest {
                 ["gameover"] => Ok(Command::Query(Query::GameOver)),
@@ -343,7 +359,20 @@ mod tests {
             )
         );
         assert_eq!(parse("query result"), Ok(Command::Query(Query::Result)));
-        assert_eq!(parse("bench 5"), Ok(Command::Bench(Some(5))));
+        assert_eq!(
+            parse("bench 5"),
+            Ok(Command::Bench {
+                depth: Some(5),
+                hash: None
+            })
+        );
+        assert_eq!(
+            parse("bench 5 16"),
+            Ok(Command::Bench {
+                depth: Some(5),
+                hash: Some(16)
+            })
+        );
         assert_eq!(parse("perft 3"), Ok(Command::Perft(3)));
     }
 
@@ -380,7 +409,7 @@ mod tests {
             "go nodes -1",
             "perft",
             "perft x",
-            "bench 1 2",
+            "bench 1 2 3",
             "query",
             "query foo",
             "debug",

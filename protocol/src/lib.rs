@@ -6,8 +6,10 @@
 //!   before anything acts on them.
 //! - [`response`]: lines to the GUI, as types with their exact text.
 //! - [`session`]: the engine side, generic over its input and output streams.
+//! - [`bench`]: the search benchmark, run through a session.
 //! - [`client`]: driving an external engine process (for matches and play).
 
+pub mod bench;
 pub mod client;
 pub mod command;
 pub mod response;

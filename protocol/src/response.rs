@@ -4,6 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use inarow_engine::Score;
+use inarow_games::Drop;
 
 /// A score as UCI prints it, from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +64,7 @@ pub struct InfoLine {
     /// Transposition table use, per thousand.
     pub hashfull: u32,
     /// The principal variation in drop notation.
-    pub pv: Vec<String>,
+    pub pv: Vec<Drop>,
 }
 
 impl fmt::Display for InfoLine {
@@ -76,7 +77,10 @@ impl fmt::Display for InfoLine {
             self.depth, self.seldepth, self.multipv, self.score, self.nodes, nps, self.hashfull, ms
         )?;
         if !self.pv.is_empty() {
-            write!(f, " pv {}", self.pv.join(" "))?;
+            f.write_str(" pv")?;
+            for mv in &self.pv {
+                write!(f, " {mv}")?;
+            }
         }
         Ok(())
     }
@@ -164,9 +168,9 @@ pub enum Response {
     /// `bestmove <move> [ponder <move>]`, `bestmove 0000` when there is none.
     BestMove {
         /// The move, in drop notation.
-        best: Option<String>,
+        best: Option<Drop>,
         /// The expected reply.
-        ponder: Option<String>,
+        ponder: Option<Drop>,
     },
     /// UGI `response ...`.
     Response(String),
@@ -185,7 +189,10 @@ impl fmt::Display for Response {
             Response::Info(info) => info.fmt(f),
             Response::InfoString(text) => write!(f, "info string {text}"),
             Response::BestMove { best, ponder } => {
-                write!(f, "bestmove {}", best.as_deref().unwrap_or("0000"))?;
+                match best {
+                    Some(best) => write!(f, "bestmove {best}")?,
+                    None => f.write_str("bestmove 0000")?,
+                }
                 if let (Some(_), Some(ponder)) = (best, ponder) {
                     write!(f, " ponder {ponder}")?;
                 }
@@ -220,8 +227,8 @@ mod tests {
             "wins in 2 moves"
         );
         let best = Response::BestMove {
-            best: Some("P@d1".into()),
-            ponder: Some("P@d2".into()),
+            best: Some(Drop { file: 3, rank: 0 }),
+            ponder: Some(Drop { file: 3, rank: 1 }),
         };
         assert_eq!(best.to_string(), "bestmove P@d1 ponder P@d2");
         let none = Response::BestMove {
@@ -237,7 +244,7 @@ mod tests {
             nodes: 1000,
             time: Duration::from_millis(10),
             hashfull: 3,
-            pv: vec!["P@d1".into(), "P@d2".into()],
+            pv: vec![Drop { file: 3, rank: 0 }, Drop { file: 3, rank: 1 }],
         };
         assert_eq!(
             info.to_string(),

@@ -12,12 +12,11 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use inarow_engine::bench;
-use inarow_engine::score::pons_score;
-use inarow_engine::{Clock, Info, Limits, Score, SearchGame, SearchResult, Searcher, Signals};
-use inarow_games::perft::divide;
-use inarow_games::{AnyGame, Connect4, Game, Outcome, Player, TicTacToe, Variant};
+use inarow_engine::any::{evaluate, exact_score};
+use inarow_engine::{AnySearcher, Clock, Info, Limits, Score, SearchResult, Signals};
+use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
 
+use crate::bench;
 use crate::command::{Command, Go, Query};
 use crate::response::{InfoLine, OptionDecl, OptionKind, Response, UciScore};
 
@@ -38,21 +37,6 @@ pub enum Flow {
     Continue,
     /// `quit`: the session is over.
     Quit,
-}
-
-/// The searchers, one per game; a running search holds them.
-struct Engines {
-    connect4: Searcher<Connect4>,
-    tictactoe: Searcher<TicTacToe>,
-}
-
-impl Engines {
-    fn new(hash_mib: usize) -> Self {
-        Engines {
-            connect4: Searcher::new(hash_mib),
-            tictactoe: Searcher::new(hash_mib.min(16)),
-        }
-    }
 }
 
 /// What the session and its search thread share.
@@ -87,7 +71,8 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 struct Running {
-    handle: JoinHandle<Engines>,
+    /// Gives back the searchers and the search's result (none if the game was over).
+    handle: JoinHandle<(AnySearcher, Option<SearchResult<Drop>>)>,
     control: Arc<Control>,
 }
 
@@ -107,10 +92,11 @@ pub struct Session<W: Write + Send + 'static> {
     /// The start of the current game: `None` for the variant's start position.
     start_fen: Option<String>,
     position: AnyGame,
-    /// Moves played from the start, in drop notation.
-    moves: Vec<String>,
+    /// Moves played from the start.
+    moves: Vec<Drop>,
     options: Options,
-    engines: Option<Engines>,
+    /// The searchers; a running search holds them.
+    engines: Option<AnySearcher>,
     running: Option<Running>,
     debug: bool,
 }
@@ -131,7 +117,7 @@ impl<W: Write + Send + 'static> Session<W> {
             position: AnyGame::new(Variant::default()),
             moves: Vec::new(),
             options,
-            engines: Some(Engines::new(options.hash_mib)),
+            engines: Some(AnySearcher::new(options.hash_mib)),
             running: None,
             debug: false,
         }
@@ -212,8 +198,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::NewGame => {
                 self.stop_search();
                 if let Some(engines) = &mut self.engines {
-                    engines.connect4.clear();
-                    engines.tictactoe.clear();
+                    engines.clear();
                 }
                 self.start_fen = None;
                 self.position = AnyGame::new(self.variant);
@@ -239,7 +224,7 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Display => self.display(),
             Command::Eval => self.eval(),
             Command::Perft(depth) => self.perft(depth),
-            Command::Bench(depth) => self.bench(depth),
+            Command::Bench { depth, hash } => self.bench(depth, hash),
             Command::Query(query) => self.query(query),
         }
         Flow::Continue
@@ -270,9 +255,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 let mib = spin(1, MAX_HASH_MIB)? as usize;
                 self.options.hash_mib = mib;
                 if let Some(engines) = &mut self.engines {
-                    engines.connect4.set_hash(mib);
-                    engines.tictactoe.set_hash(mib.min(16));
-                    let got = engines.connect4.hash_bytes() >> 20;
+                    engines.set_hash(mib);
+                    let got = engines.hash_bytes() >> 20;
                     if got * 2 < mib {
                         self.send(Response::InfoString(format!(
                             "Hash: only {got} MiB could be allocated of the {mib} MiB asked"
@@ -282,8 +266,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             "clear hash" => {
                 if let Some(engines) = &mut self.engines {
-                    engines.connect4.clear();
-                    engines.tictactoe.clear();
+                    engines.clear();
                 }
             }
             "multipv" => self.options.multipv = spin(1, MAX_MULTIPV)? as usize,
@@ -310,7 +293,7 @@ impl<W: Write + Send + 'static> Session<W> {
             let drop = position
                 .play_text(text)
                 .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
-            played.push(drop.to_string());
+            played.push(drop);
         }
         self.start_fen = fen;
         self.position = position;
@@ -338,20 +321,13 @@ impl<W: Write + Send + 'static> Session<W> {
         let spawned = std::thread::Builder::new()
             .name("search".to_owned())
             .spawn(move || {
-                match position {
-                    AnyGame::Connect4(p) => {
-                        think(&mut engines.connect4, &p, &limits, &thread_control, &out)
-                    }
-                    AnyGame::TicTacToe(p) => {
-                        think(&mut engines.tictactoe, &p, &limits, &thread_control, &out)
-                    }
-                }
-                engines
+                let result = think(&mut engines, &position, &limits, &thread_control, &out);
+                (engines, result)
             });
         match spawned {
             Ok(handle) => self.running = Some(Running { handle, control }),
             Err(e) => {
-                self.engines = Some(Engines::new(self.options.hash_mib));
+                self.engines = Some(AnySearcher::new(self.options.hash_mib));
                 self.error(format!("cannot start the search: {e}"));
             }
         }
@@ -381,19 +357,36 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Stops a running search and waits for its `bestmove`.
     fn stop_search(&mut self) {
-        if let Some(running) = self.running.take() {
+        if let Some(running) = &self.running {
             running.control.signals.stop();
-            running.control.release();
-            match running.handle.join() {
-                Ok(engines) => self.engines = Some(engines),
-                Err(_) => {
-                    log::error!("the search thread panicked; starting afresh");
-                    self.engines = Some(Engines::new(self.options.hash_mib));
-                    self.send(Response::BestMove {
-                        best: None,
-                        ponder: None,
-                    });
-                }
+        }
+        self.join_search();
+    }
+
+    /// Waits for the running search to end by itself (it is not stopped: do
+    /// not call this after `go infinite`) and returns its result, `None` if
+    /// no search ran or the game was over.
+    pub fn wait_for_search(&mut self) -> Option<SearchResult<Drop>> {
+        self.join_search()
+    }
+
+    /// Lets a held `bestmove` go, joins the search thread and takes back the searchers.
+    fn join_search(&mut self) -> Option<SearchResult<Drop>> {
+        let running = self.running.take()?;
+        running.control.release();
+        match running.handle.join() {
+            Ok((engines, result)) => {
+                self.engines = Some(engines);
+                result
+            }
+            Err(_) => {
+                log::error!("the search thread panicked; starting afresh");
+                self.engines = Some(AnySearcher::new(self.options.hash_mib));
+                self.send(Response::BestMove {
+                    best: None,
+                    ponder: None,
+                });
+                None
             }
         }
     }
@@ -401,10 +394,12 @@ impl<W: Write + Send + 'static> Session<W> {
     fn display(&self) {
         let mut text = self.position.to_string();
         text.push_str(&format!("Fen: {}\n", self.position.fen()));
-        let moves = match (&self.position, &self.start_fen) {
-            (AnyGame::Connect4(_), None) => pons_string(&self.moves),
-            (AnyGame::Connect4(p), Some(_)) => p.to_move_string().unwrap_or_else(|| "-".to_owned()),
-            (AnyGame::TicTacToe(_), _) => self.moves.join(" "),
+        // From a FEN, a Connect-Four position is shown by a move string from
+        // the empty board that reaches it, where one can be found.
+        let moves = match (&self.start_fen, self.position.move_string()) {
+            (Some(_), Some(from_empty)) => from_empty,
+            (Some(_), None) if matches!(self.variant, Variant::Connect4(_)) => "-".to_owned(),
+            _ => AnyGame::new(self.variant).moves_text(&self.moves),
         };
         text.push_str(&format!(
             "Moves: {}\n",
@@ -422,43 +417,30 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn eval(&self) {
-        let text = match (self.position.outcome(), &self.position) {
+        let text = match (self.position.outcome(), evaluate(&self.position)) {
             (Some(outcome), _) => format!("The game is over: {}", outcome_text(outcome)),
-            (None, AnyGame::Connect4(p)) => static_eval(p),
-            (None, AnyGame::TicTacToe(p)) => static_eval(p),
+            (None, None) => {
+                "Static evaluation: the side to move wins with its next move".to_owned()
+            }
+            (None, Some(value)) => format!(
+                "Static evaluation: cp {value} ({:+.2} stones) for the side to move",
+                f64::from(value) / 100.0
+            ),
         };
         self.send(Response::Text(text));
     }
 
     fn perft(&self, depth: u32) {
-        let start = std::time::Instant::now();
-        let lines: Vec<String> = match &self.position {
-            AnyGame::Connect4(p) => divide_lines(p, depth),
-            AnyGame::TicTacToe(p) => divide_lines(p, depth),
-        };
-        let total: u64 = lines
-            .iter()
-            .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
-            .sum();
-        let total = if depth == 0 { 1 } else { total };
-        let mut text = lines.join("\n");
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        let elapsed = start.elapsed();
-        text.push_str(&format!(
-            "total {total}\ntime {:.3} s\nnps {:.0}",
-            elapsed.as_secs_f64(),
-            total as f64 / elapsed.as_secs_f64().max(1e-9)
-        ));
-        self.send(Response::Text(text));
+        let report = self.position.perft(depth, true);
+        self.send(Response::Text(report.to_string()));
     }
 
-    fn bench(&mut self, depth: Option<u32>) {
+    fn bench(&mut self, depth: Option<u32>, hash: Option<usize>) {
         self.stop_search();
         let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
+        let hash = hash.unwrap_or(bench::DEFAULT_HASH_MIB);
         let out = Arc::clone(&self.out);
-        let report = bench::run(depth, bench::DEFAULT_HASH_MIB, |line| {
+        let report = bench::run(depth, hash, |line| {
             send(&out, &Response::Text(line.to_string()));
         });
         self.send(Response::Text(report.to_string()));
@@ -482,7 +464,7 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 }
 
-impl<W: Write + Send + 'static> Drop for Session<W> {
+impl<W: Write + Send + 'static> std::ops::Drop for Session<W> {
     fn drop(&mut self) {
         self.stop_search();
     }
@@ -544,13 +526,13 @@ fn option_decls() -> Vec<OptionDecl> {
 
 /// Searches on the search thread: `info` lines as it goes, then the final
 /// `info`, then (once released, after `go infinite` or `go ponder`) `bestmove`.
-fn think<G: UciGame, W: Write>(
-    searcher: &mut Searcher<G>,
-    position: &G,
+fn think<W: Write>(
+    searcher: &mut AnySearcher,
+    position: &AnyGame,
     limits: &Limits,
     control: &Control,
     out: &Mutex<W>,
-) {
+) -> Option<SearchResult<Drop>> {
     if let Some(outcome) = position.outcome() {
         let score = match outcome {
             Outcome::Draw => UciScore::Cp(0),
@@ -581,47 +563,52 @@ fn think<G: UciGame, W: Write>(
                 ponder: None,
             },
         );
-        return;
+        return None;
     }
+    let mut last_sent = None;
     let result = searcher.search(position, limits, &control.signals, |info| {
-        send(
-            out,
-            &Response::Info(info_line(position, info, info.nodes, info.elapsed)),
-        );
+        let line = info_line(info, info.nodes, info.elapsed);
+        send(out, &Response::Info(line.clone()));
+        last_sent = Some(line);
     });
-    final_report(position, &result, out);
+    final_report(position, &result, last_sent.as_ref(), out);
     control.wait_until_released();
     send(
         out,
         &Response::BestMove {
-            best: result.best.map(|mv| position.to_drop(mv).to_string()),
-            ponder: result.best.zip(result.ponder).map(|(best, reply)| {
-                let mut after = position.clone();
-                after.play_unchecked(best);
-                after.to_drop(reply).to_string()
-            }),
+            best: result.best,
+            ponder: result.ponder,
         },
     );
+    Some(result)
 }
 
-/// The last `info` line of a search, with the totals, and what is proven.
-fn final_report<G: UciGame, W: Write>(
-    position: &G,
-    result: &SearchResult<G::Move>,
+/// The last `info` line of a search, with the totals (unless the last line
+/// sent already said all of it), and what is proven.
+fn final_report<W: Write>(
+    position: &AnyGame,
+    result: &SearchResult<Drop>,
+    last_sent: Option<&InfoLine>,
     out: &Mutex<W>,
 ) {
     let mut info = result.info();
     if info.pv.is_empty() {
         info.pv.extend(result.best);
     }
-    send(
-        out,
-        &Response::Info(info_line(position, &info, result.nodes, result.elapsed)),
-    );
+    let line = info_line(&info, result.nodes, result.elapsed);
+    let repeated = last_sent.is_some_and(|last| {
+        InfoLine {
+            time: line.time,
+            ..last.clone()
+        } == line
+    });
+    if !repeated {
+        send(out, &Response::Info(line));
+    }
     if info.score == Score::Draw {
         send(out, &Response::InfoString("proven draw".to_owned()));
     }
-    if let Some(pons) = position.exact_score(info.score) {
+    if let Some(pons) = exact_score(position, info.score) {
         send(
             out,
             &Response::InfoString(format!("exact score {pons} (Pons)")),
@@ -629,12 +616,7 @@ fn final_report<G: UciGame, W: Write>(
     }
 }
 
-fn info_line<G: Game>(
-    position: &G,
-    info: &Info<G::Move>,
-    nodes: u64,
-    elapsed: Duration,
-) -> InfoLine {
+fn info_line(info: &Info<Drop>, nodes: u64, elapsed: Duration) -> InfoLine {
     InfoLine {
         depth: info.depth,
         seldepth: info.seldepth,
@@ -643,59 +625,8 @@ fn info_line<G: Game>(
         nodes,
         time: elapsed,
         hashfull: info.hashfull,
-        pv: pv_text(position, &info.pv),
+        pv: info.pv.clone(),
     }
-}
-
-/// A principal variation in drop notation: each move is written in the
-/// position it is played in.
-fn pv_text<G: Game>(position: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut position = position.clone();
-    let mut text = Vec::with_capacity(pv.len());
-    for &mv in pv {
-        if !position.is_legal(mv) {
-            break;
-        }
-        text.push(position.to_drop(mv).to_string());
-        position.play_unchecked(mv);
-    }
-    text
-}
-
-/// What the protocol needs of a game beyond searching it.
-trait UciGame: SearchGame {
-    /// Pons's exact score of a proven result, where the game has one.
-    fn exact_score(&self, score: Score) -> Option<i32>;
-}
-
-impl UciGame for Connect4 {
-    fn exact_score(&self, score: Score) -> Option<i32> {
-        pons_score(self, score)
-    }
-}
-
-impl UciGame for TicTacToe {
-    fn exact_score(&self, _score: Score) -> Option<i32> {
-        None
-    }
-}
-
-fn static_eval<G: SearchGame>(position: &G) -> String {
-    if position.can_win_now() {
-        return "Static evaluation: the side to move wins with its next move".to_owned();
-    }
-    let value = position.evaluate();
-    format!(
-        "Static evaluation: cp {value} ({:+.2} stones) for the side to move",
-        f64::from(value) / 100.0
-    )
-}
-
-fn divide_lines<G: Game>(position: &G, depth: u32) -> Vec<String> {
-    divide(position, depth)
-        .into_iter()
-        .map(|(mv, count)| format!("{} {count}", position.to_drop(mv)))
-        .collect()
 }
 
 fn outcome_text(outcome: Outcome) -> &'static str {
@@ -704,12 +635,4 @@ fn outcome_text(outcome: Outcome) -> &'static str {
         Outcome::Win(Player::Second) => "the second player won",
         Outcome::Draw => "a draw",
     }
-}
-
-/// Drop moves of Connect Four as a Pons move string (files from 1).
-fn pons_string(moves: &[String]) -> String {
-    inarow_games::connect4::move_string(moves.iter().filter_map(|m| match m.parse() {
-        Ok(inarow_games::MoveText::Square(drop)) => Some(drop),
-        _ => None,
-    }))
 }

@@ -2,14 +2,18 @@
 //! sizes, searched to a fixed depth with the table cleared before each. The
 //! total node count is the search's signature: it changes only when the
 //! search's behaviour does.
+//!
+//! As in Stockfish, the benchmark runs through the engine session: each
+//! position is the lines a GUI would send (`setoption`, `ucinewgame`,
+//! `position`, `go depth N`), so it measures what users run.
 
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use inarow_games::{Connect4, Game, Size, TicTacToe};
+use inarow_engine::Score;
+use inarow_games::{Connect4, Drop, Game, Size};
 
-use crate::search::{Limits, SearchResult, Searcher, Signals};
-use crate::SearchGame;
+use crate::session::Session;
 
 /// The default depth of `inarow bench`, in plies.
 pub const DEFAULT_DEPTH: u32 = 16;
@@ -46,10 +50,10 @@ const TICTACTOE: &[&[&str]] = &[&[], &["b2"], &["a1", "b2", "c3"]];
 pub struct BenchLine {
     /// The game and position, e.g. `cfour 7x6 4453`.
     pub name: String,
-    /// The search's best move in drop notation.
-    pub best: String,
+    /// The search's best move.
+    pub best: Option<Drop>,
     /// Its score.
-    pub score: crate::Score,
+    pub score: Score,
     /// Nodes searched.
     pub nodes: u64,
     /// Time taken.
@@ -74,7 +78,8 @@ impl fmt::Display for BenchLine {
             f,
             "{:<40} {:>7} {:>12} {:>12} nodes {:>8.1} ms",
             self.name,
-            self.best,
+            self.best
+                .map_or_else(|| "0000".to_owned(), |best| best.to_string()),
             self.score.to_string(),
             self.nodes,
             self.elapsed.as_secs_f64() * 1000.0
@@ -101,37 +106,45 @@ impl BenchReport {
 /// `each` after every position.
 #[must_use]
 pub fn run(depth: u32, hash_mib: usize, mut each: impl FnMut(&BenchLine)) -> BenchReport {
-    let mut lines = Vec::new();
-    let mut connect4 = Searcher::<Connect4>::new(hash_mib);
-    for &(size, moves) in CONNECT4 {
+    let mut session = Session::new(std::io::sink());
+    session.handle_line(&format!("setoption name Hash value {}", hash_mib.max(1)));
+    let connect4 = CONNECT4.iter().map(|&(size, moves)| {
         let size: Size = size.parse().expect("benchmark sizes are valid");
         let position =
             Connect4::from_move_string(size, moves).expect("benchmark positions are valid");
-        let line = bench_one(
-            &mut connect4,
-            &position,
-            depth,
-            format!("cfour {size} {moves}"),
-        );
-        each(&line);
-        lines.push(line);
-    }
-    drop(connect4);
-    let mut tictactoe = Searcher::<TicTacToe>::new(hash_mib.min(16));
-    for moves in TICTACTOE {
-        let mut position = TicTacToe::new();
-        for text in *moves {
-            let mv = position
-                .parse_move(text)
-                .expect("benchmark moves are valid");
-            position.play_unchecked(mv);
+        let name = format!("cfour {size} {moves}");
+        (name, "cfour", format!("fen {}", position.fen()))
+    });
+    let tictactoe = TICTACTOE.iter().map(|moves| {
+        let name = format!("tictactoe {}", moves.join(" "));
+        let mut position = "startpos".to_owned();
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
         }
-        let line = bench_one(
-            &mut tictactoe,
-            &position,
-            depth,
-            format!("tictactoe {}", moves.join(" ")),
-        );
+        (name, "tictactoe", position)
+    });
+    let mut lines = Vec::new();
+    for (name, variant, position) in connect4.chain(tictactoe) {
+        for line in [
+            format!("setoption name UCI_Variant value {variant}"),
+            "ucinewgame".to_owned(),
+            format!("position {position}"),
+            format!("go depth {depth}"),
+        ] {
+            session.handle_line(&line);
+        }
+        let start = Instant::now();
+        let result = session.wait_for_search();
+        let line = BenchLine {
+            name: name.trim_end().to_owned(),
+            best: result.as_ref().and_then(|r| r.best),
+            score: result.as_ref().map_or(Score::Heuristic(0), |r| r.score()),
+            nodes: result.as_ref().map_or(0, |r| r.nodes),
+            elapsed: result
+                .as_ref()
+                .map_or_else(|| start.elapsed(), |r| r.elapsed),
+        };
         each(&line);
         lines.push(line);
     }
@@ -141,29 +154,5 @@ pub fn run(depth: u32, hash_mib: usize, mut each: impl FnMut(&BenchLine)) -> Ben
         lines,
         nodes,
         elapsed,
-    }
-}
-
-fn bench_one<G: SearchGame>(
-    searcher: &mut Searcher<G>,
-    position: &G,
-    depth: u32,
-    name: String,
-) -> BenchLine {
-    searcher.clear();
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let start = Instant::now();
-    let result: SearchResult<G::Move> = searcher.search(position, &limits, &Signals::new(), |_| {});
-    BenchLine {
-        name: name.trim_end().to_owned(),
-        best: result
-            .best
-            .map_or_else(|| "0000".to_owned(), |mv| position.to_drop(mv).to_string()),
-        score: result.score(),
-        nodes: result.nodes,
-        elapsed: start.elapsed(),
     }
 }
