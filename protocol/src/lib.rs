@@ -6,7 +6,7 @@
 //!   before anything acts on them.
 //! - [`response`]: lines to the GUI, as types with their exact text.
 //! - [`session`]: the engine side, generic over its input and output streams.
-//! - [`bench`]: the search benchmark, run through a session.
+//! - [`mod@bench`]: the search benchmark, run through a session.
 //! - [`client`]: driving an external engine process (for matches and play).
 
 pub mod bench;
