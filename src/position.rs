@@ -23,7 +23,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The variant, with the Connect-Four size applied.
     pub fn variant(&self) -> Result<Variant, String> {
-        sized_variant(self.variant, self.size)
+        self.variant.with_size(self.size)
     }
 
     /// The position these options describe.
@@ -40,25 +40,12 @@ impl PositionArgs {
     }
 }
 
-/// `variant` on the board `--size` gives, if any.
-pub fn sized_variant(variant: Variant, size: Option<Size>) -> Result<Variant, String> {
-    match (variant, size) {
-        (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
-        (Variant::TicTacToe, Some(_)) => Err("--size applies to cfour only".to_owned()),
-        (variant, None) => Ok(variant),
-    }
-}
-
 /// Plays moves given as a Pons move string (`4453`, Connect Four only) or as
 /// whitespace- or comma-separated moves in any notation.
 pub fn play_moves(game: &mut AnyGame, moves: &str) -> Result<(), String> {
     let moves = moves.trim();
-    if let AnyGame::Connect4(position) = game {
-        if !moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()) {
-            return position
-                .play_move_string(moves)
-                .map_err(|e| format!("bad move string '{moves}': {e}"));
-        }
+    if let Some(played) = game.play_move_string(moves) {
+        return played;
     }
     let mut next = *game;
     for (i, text) in moves

@@ -32,6 +32,54 @@ impl Variant {
 
     /// The variant names inarow plays.
     pub const NAMES: [&'static str; 2] = ["cfour", "tictactoe"];
+
+    /// The game's name for people: `Connect Four 7x6`, `Tic-tac-toe`.
+    #[must_use]
+    pub fn title(self) -> String {
+        match self {
+            Variant::Connect4(size) => format!("Connect Four {size}"),
+            Variant::TicTacToe => "Tic-tac-toe".to_owned(),
+        }
+    }
+
+    /// The board's files and ranks.
+    #[must_use]
+    pub fn dimensions(self) -> (u8, u8) {
+        match self {
+            Variant::Connect4(size) => (size.width() as u8, size.height() as u8),
+            Variant::TicTacToe => (3, 3),
+        }
+    }
+
+    /// The number of stones in a row that wins.
+    #[must_use]
+    pub const fn line_length(self) -> u8 {
+        match self {
+            Variant::Connect4(_) => 4,
+            Variant::TicTacToe => 3,
+        }
+    }
+
+    /// How a person names a move: `a column number`, `a square such as b2`.
+    #[must_use]
+    pub const fn move_prompt(self) -> &'static str {
+        match self {
+            Variant::Connect4(_) => "a column number",
+            Variant::TicTacToe => "a square such as b2",
+        }
+    }
+
+    /// The variant on the board `size` gives, if any.
+    ///
+    /// # Errors
+    /// If a size is given for a game with a fixed board.
+    pub fn with_size(self, size: Option<Size>) -> Result<Variant, String> {
+        match (self, size) {
+            (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
+            (Variant::TicTacToe, Some(_)) => Err("--size applies to cfour only".to_owned()),
+            (variant, None) => Ok(variant),
+        }
+    }
 }
 
 impl Default for Variant {
@@ -200,6 +248,37 @@ impl AnyGame {
                 .map(|d| d.square_name())
                 .collect::<Vec<_>>()
                 .join(" "),
+        }
+    }
+
+    /// The stone on a square (file and rank from 0, rank 0 at the bottom).
+    #[must_use]
+    pub fn stone_at(&self, file: u8, rank: u8) -> Option<Player> {
+        match self {
+            AnyGame::Connect4(p) => p.stone_at(u32::from(file), u32::from(rank)),
+            AnyGame::TicTacToe(p) => p.stone_at(crate::tictactoe::Square(rank * 3 + file)),
+        }
+    }
+
+    /// Plays a move string as a person types it: a Pons move string in Connect
+    /// Four (`4453`); `None` if the game has no such strings or the text is
+    /// not one (then it may be moves in another notation).
+    ///
+    /// # Errors
+    /// The Connect-Four move string's first bad move; the position is unchanged.
+    pub fn play_move_string(&mut self, moves: &str) -> Option<Result<(), String>> {
+        match self {
+            AnyGame::Connect4(position)
+                if !moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                let mut next = *position;
+                Some(
+                    next.play_move_string(moves)
+                        .map(|()| *position = next)
+                        .map_err(|e| format!("bad move string '{moves}': {e}")),
+                )
+            }
+            _ => None,
         }
     }
 

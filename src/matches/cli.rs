@@ -12,7 +12,6 @@ use super::clock::{parse_seconds, TimeControl};
 use super::openings::{read_book, Openings, Order, PlyRange};
 use super::runner::{DrawAdjudication, EngineSpec, ResignAdjudication};
 use super::stats::Sprt;
-use crate::position::sized_variant;
 
 /// Options of `inarow match`.
 #[derive(Args, Debug, Clone)]
@@ -210,7 +209,7 @@ impl MatchArgs {
     /// # Errors
     /// One line saying what is wrong.
     pub fn config(&self) -> Result<Config, String> {
-        let variant = sized_variant(self.variant, self.size)?;
+        let variant = self.variant.with_size(self.size)?;
         let (engines, named) = self.engine_specs()?;
         if self.concurrency == 0 {
             return Err("--concurrency must be at least 1".to_owned());

@@ -746,9 +746,9 @@ impl LiveGame {
     }
 
     fn end_by_rules(&mut self, outcome: Outcome) {
-        let line = match self.position {
-            AnyGame::Connect4(_) => "four in a row",
-            AnyGame::TicTacToe(_) => "three in a row",
+        let line = match self.position.variant().line_length() {
+            3 => "three in a row",
+            _ => "four in a row",
         };
         let reason = match outcome {
             Outcome::Win(side) => format!("{} wins with {line}", side_name(side)),

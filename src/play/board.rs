@@ -1,7 +1,7 @@
 //! Drawing the board for a person: coloured discs on a terminal, plain ASCII
 //! otherwise, the last move and a winning line marked.
 
-use inarow_games::{AnyGame, Drop, Player, Square};
+use inarow_games::{AnyGame, Drop, Player};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,29 +12,10 @@ pub enum Style {
     Ascii,
 }
 
-/// The board's files and ranks.
-pub fn dimensions(game: &AnyGame) -> (u8, u8) {
-    match game {
-        AnyGame::Connect4(p) => (p.size().width() as u8, p.size().height() as u8),
-        AnyGame::TicTacToe(_) => (3, 3),
-    }
-}
-
-/// The stone on a square.
-pub fn stone(game: &AnyGame, file: u8, rank: u8) -> Option<Player> {
-    match game {
-        AnyGame::Connect4(p) => p.stone_at(u32::from(file), u32::from(rank)),
-        AnyGame::TicTacToe(p) => p.stone_at(Square(rank * 3 + file)),
-    }
-}
-
 /// The squares of a line of `player`'s stones long enough to win, if there is one.
 pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
-    let length = match game {
-        AnyGame::Connect4(_) => 4,
-        AnyGame::TicTacToe(_) => 3,
-    };
-    let (files, ranks) = dimensions(game);
+    let length = i32::from(game.variant().line_length());
+    let (files, ranks) = game.variant().dimensions();
     for file in 0..files as i32 {
         for rank in 0..ranks as i32 {
             for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
@@ -49,7 +30,7 @@ pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
                 if cells.len() == length as usize
                     && cells
                         .iter()
-                        .all(|c| stone(game, c.file, c.rank) == Some(player))
+                        .all(|c| game.stone_at(c.file, c.rank) == Some(player))
                 {
                     return Some(cells);
                 }
@@ -61,7 +42,7 @@ pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
 
 /// The board as text, ranks from the top; `last` is marked, and so is `line`.
 pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> String {
-    let (files, ranks) = dimensions(game);
+    let (files, ranks) = game.variant().dimensions();
     let tictactoe = matches!(game, AnyGame::TicTacToe(_));
     let mut text = String::new();
     for rank in (0..ranks).rev() {
@@ -70,7 +51,7 @@ pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> 
         }
         for file in 0..files {
             let square = Drop { file, rank };
-            let cell = stone(game, file, rank);
+            let cell = game.stone_at(file, rank);
             let marked = last == Some(square);
             let in_line = line.contains(&square);
             text.push_str(&cell_text(cell, marked, in_line, style));
@@ -139,19 +120,6 @@ pub fn move_name(game: &AnyGame, drop: Drop) -> String {
     match game {
         AnyGame::Connect4(_) => format!("{} ({drop})", drop.file + 1),
         AnyGame::TicTacToe(_) => drop.square_name(),
-    }
-}
-
-/// The moves from the start as a person types them: a Pons move string in
-/// Connect Four, squares in tic-tac-toe.
-pub fn moves_text(game: &AnyGame, moves: &[Drop]) -> String {
-    match game {
-        AnyGame::Connect4(_) => inarow_games::connect4::move_string(moves.iter().copied()),
-        AnyGame::TicTacToe(_) => moves
-            .iter()
-            .map(|d| d.square_name())
-            .collect::<Vec<_>>()
-            .join(" "),
     }
 }
 

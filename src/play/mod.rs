@@ -183,17 +183,11 @@ impl<W: Write> Play<W> {
     }
 
     fn accepted(&self) -> &'static str {
-        match self.start {
-            AnyGame::Connect4(_) => "a column number",
-            AnyGame::TicTacToe(_) => "a square such as b2",
-        }
+        self.start.variant().move_prompt()
     }
 
     fn run(&mut self, input: impl BufRead) -> Result<(), String> {
-        let variant = match self.start {
-            AnyGame::Connect4(p) => format!("Connect Four {}", p.size()),
-            AnyGame::TicTacToe(_) => "Tic-tac-toe".to_owned(),
-        };
+        let variant = self.start.variant().title();
         let intro = format!(
             "{variant} against {}. You play {} ({}). Type {}, or help.",
             self.opponent.name(),
@@ -312,7 +306,7 @@ impl<W: Write> Play<W> {
                 self.say(&text)?;
             }
             Input::Moves => {
-                let text = board::moves_text(position, &self.moves);
+                let text = position.moves_text(&self.moves);
                 let text = match (&self.start, text.is_empty()) {
                     (start, _) if *start != AnyGame::new(start.variant()) => {
                         format!(

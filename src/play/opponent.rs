@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use inarow_engine::{Limits, Score, SearchGame, Searcher, Signals};
-use inarow_games::{AnyGame, Connect4, Drop, TicTacToe, Variant};
+use inarow_engine::{AnySearcher, Limits, Score, Signals};
+use inarow_games::{AnyGame, Drop, Variant};
 use inarow_protocol::client::{ClientError, Engine, EngineSetup, LaunchError};
 use inarow_protocol::Go;
 
@@ -71,8 +71,7 @@ impl Opponent {
     pub fn new_game(&mut self) -> Result<(), String> {
         match self {
             Opponent::Builtin(b) => {
-                b.connect4.clear();
-                b.tictactoe.clear();
+                b.searcher.clear();
                 Ok(())
             }
             Opponent::External(e) => e.new_game(),
@@ -93,8 +92,7 @@ impl Opponent {
 
 /// The built-in engine.
 pub struct Builtin {
-    connect4: Searcher<Connect4>,
-    tictactoe: Searcher<TicTacToe>,
+    searcher: AnySearcher,
     strength: Strength,
     rng: u64,
 }
@@ -117,8 +115,7 @@ impl Builtin {
     /// random seed for the weaker levels.
     pub fn new(strength: Strength, hash_mib: usize, seed: u64) -> Self {
         Builtin {
-            connect4: Searcher::new(hash_mib),
-            tictactoe: Searcher::new(hash_mib.min(16)),
+            searcher: AnySearcher::new(hash_mib),
             strength,
             rng: seed | 1,
         }
@@ -134,10 +131,7 @@ impl Builtin {
     /// Its move in `game` at `strength`.
     fn choose(&mut self, game: &AnyGame, strength: Strength) -> Thought {
         let mut rng = self.rng;
-        let thought = match game {
-            AnyGame::Connect4(p) => choose_move(&mut self.connect4, p, strength, &mut rng),
-            AnyGame::TicTacToe(p) => choose_move(&mut self.tictactoe, p, strength, &mut rng),
-        };
+        let thought = choose_move(&mut self.searcher, game, strength, &mut rng);
         self.rng = rng;
         thought
     }
@@ -152,9 +146,9 @@ fn next_random(rng: &mut u64) -> u64 {
 
 /// Searches `position` as `strength` asks and picks the move, at random
 /// among the near-best ones for the weaker levels.
-fn choose_move<G: SearchGame>(
-    searcher: &mut Searcher<G>,
-    position: &G,
+fn choose_move(
+    searcher: &mut AnySearcher,
+    position: &AnyGame,
     strength: Strength,
     rng: &mut u64,
 ) -> Thought {
@@ -206,7 +200,7 @@ fn choose_move<G: SearchGame>(
         }
     };
     Thought {
-        mv: position.to_drop(mv),
+        mv,
         verdict: score.to_string(),
         depth: Some(depth),
         time: start.elapsed(),
