@@ -569,7 +569,7 @@ impl Search<'_> {
         // (a threat right above an opponent's threat can never be used), centre
         // first on ties. When forcing, threats the opponent must answer at once
         // come first.
-        let mut sorted = MoveList::default();
+        let mut sorted = OrderedMoves::default();
         for (rank, &column) in b.order[..b.width].iter().enumerate() {
             let cell = moves & column;
             if cell == 0 {
@@ -678,16 +678,17 @@ fn play(current: u64, mask: u64, cell: u64) -> (u64, u64) {
     (current ^ mask, mask | cell)
 }
 
-/// Up to nine moves kept in descending score order by insertion.
+/// Up to nine moves kept in descending score order by insertion: the solver's
+/// own list of cells, columns and scores (not `inarow_games::MoveList`).
 #[derive(Default)]
-struct MoveList {
+struct OrderedMoves {
     cells: [u64; 9],
     cols: [u8; 9],
     scores: [i32; 9],
     len: usize,
 }
 
-impl MoveList {
+impl OrderedMoves {
     #[inline]
     fn insert(&mut self, cell: u64, col: u8, score: i32) {
         let mut i = self.len;
