@@ -360,18 +360,14 @@ impl<W: Write + Send + 'static> Session<W> {
         if let Some(running) = &self.running {
             running.control.signals.stop();
         }
-        self.join_search();
+        self.wait_for_search();
     }
 
     /// Waits for the running search to end by itself (it is not stopped: do
-    /// not call this after `go infinite`) and returns its result, `None` if
-    /// no search ran or the game was over.
+    /// not call this after `go infinite` without a stop) and returns its
+    /// result, `None` if no search ran or the game was over. A held
+    /// `bestmove` is let go, and the searchers come back to the session.
     pub fn wait_for_search(&mut self) -> Option<SearchResult<Drop>> {
-        self.join_search()
-    }
-
-    /// Lets a held `bestmove` go, joins the search thread and takes back the searchers.
-    fn join_search(&mut self) -> Option<SearchResult<Drop>> {
         let running = self.running.take()?;
         running.control.release();
         match running.handle.join() {
