@@ -38,8 +38,7 @@ struct Board {
     /// Columns, centre first.
     order: [u64; 9],
     width: usize,
-    /// The bits of one column.
-    column: u64,
+    size: Size,
 }
 
 impl Board {
@@ -52,15 +51,7 @@ impl Board {
     /// The bitboard with its columns in reverse order.
     #[inline]
     fn mirror(&self, bits: u64) -> u64 {
-        let mut mirrored = 0;
-        let mut from = 0;
-        let mut to = (self.width as u32 - 1) * self.stride;
-        for _ in 0..self.width {
-            mirrored |= ((bits >> from) & self.column) << to;
-            from += self.stride;
-            to = to.wrapping_sub(self.stride);
-        }
-        mirrored
+        self.size.mirror(bits)
     }
 }
 
@@ -81,7 +72,7 @@ impl Board {
             cells: size.cells() as i32,
             order,
             width,
-            column: (1 << (size.height() + 1)) - 1,
+            size,
         }
     }
 }
@@ -166,7 +157,7 @@ impl Solver {
     /// A solver for boards of `size` with a table of at most `hash_bytes` bytes.
     #[must_use]
     pub fn with_bytes(size: Size, hash_bytes: usize) -> Self {
-        let key_bits = size.width() * (size.height() + 1);
+        let key_bits = size.key_bits();
         let near_bytes = NEAR_TABLE_BYTES.min(hash_bytes / 4);
         Solver {
             tt: TranspositionTable::with_bytes(hash_bytes - near_bytes, key_bits),
@@ -212,8 +203,8 @@ impl Solver {
         if size != self.size {
             self.size = size;
             self.board = Board::new(size);
-            self.tt.set_key_bits(size.width() * (size.height() + 1));
-            self.near.set_key_bits(size.width() * (size.height() + 1));
+            self.tt.set_key_bits(size.key_bits());
+            self.near.set_key_bits(size.key_bits());
         }
     }
 
@@ -460,6 +451,9 @@ impl Search<'_> {
         let possible = (mask + b.bottom) & b.cells_mask;
         let opponent_wins = line_completions(current ^ mask, b.stride) & empty;
 
+        // The meaning of `inarow_games::connect4::non_losing_moves`, written
+        // out as the fast path: calling the shared function measured 2-3.5%
+        // slower on Test_L1_R2 and L1_R3 (same nodes, alternating runs).
         let forced = possible & opponent_wins;
         let mut moves = possible;
         if forced != 0 {

@@ -128,6 +128,29 @@ impl Size {
     pub const fn cell(self, col: u32, row: u32) -> u64 {
         1 << (col * (self.height() + 1) + row)
     }
+
+    /// The number of bits of a position's key on this board: one column of
+    /// `height + 1` bits per column.
+    #[must_use]
+    pub const fn key_bits(self) -> u32 {
+        self.width() * (self.height() + 1)
+    }
+
+    /// A bitboard with its columns in reverse order (the board seen in a mirror).
+    #[inline]
+    #[must_use]
+    pub const fn mirror(self, bits: u64) -> u64 {
+        let h1 = self.height() + 1;
+        let column = (1u64 << h1) - 1;
+        let mut mirrored = 0;
+        let mut col = 0;
+        while col < self.width() {
+            let other = self.width() - 1 - col;
+            mirrored |= ((bits >> (col * h1)) & column) << (other * h1);
+            col += 1;
+        }
+        mirrored
+    }
 }
 
 impl Default for Size {
@@ -208,16 +231,24 @@ pub fn line_completions(pos: u64, h1: u32) -> u64 {
     r
 }
 
-/// Reverses the order of the columns of a bitboard.
-pub(crate) fn mirror(bits: u64, size: Size) -> u64 {
-    let h1 = size.height() + 1;
-    let column = (1u64 << h1) - 1;
-    let mut mirrored = 0;
-    for col in 0..size.width() {
-        let other = size.width() - 1 - col;
-        mirrored |= ((bits >> (col * h1)) & column) << (other * h1);
-    }
-    mirrored
+/// The cells the side to move may play without handing the opponent an
+/// immediate win, given the playable cells and the opponent's winning cells:
+/// none if the opponent has two threats to block, the one block if it has
+/// one, and never a cell right under an opponent's winning cell. The side to
+/// move is assumed unable to win at once. Shared by the rules and the solver.
+#[inline]
+#[must_use]
+pub const fn non_losing_moves(possible: u64, opponent_wins: u64) -> u64 {
+    let forced = possible & opponent_wins;
+    let candidates = if forced == 0 {
+        possible
+    } else if forced & (forced - 1) != 0 {
+        // Two threats to block at once: every move loses.
+        return 0;
+    } else {
+        forced
+    };
+    candidates & !(opponent_wins >> 1)
 }
 
 #[cfg(test)]
@@ -248,6 +279,6 @@ mod tests {
         assert_eq!(size.cell(6, 5), 1 << 47);
         assert_eq!(size.cell(2, 0), size.bottom_cell(2));
         assert_eq!(size.cell(2, 5), size.top_cell(2));
-        assert_eq!(mirror(size.cell(0, 4), size), size.cell(6, 4));
+        assert_eq!(size.mirror(size.cell(0, 4)), size.cell(6, 4));
     }
 }

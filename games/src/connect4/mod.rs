@@ -10,6 +10,6 @@ mod geometry;
 mod move_string;
 mod rules;
 
-pub use geometry::{has_line, line_completions, Size};
+pub use geometry::{has_line, line_completions, non_losing_moves, Size};
 pub use move_string::move_string;
 pub use rules::{Column, Connect4};

@@ -29,7 +29,7 @@
 use std::fmt;
 
 use super::fen;
-use super::geometry::{has_line, line_completions, mirror, Size};
+use super::geometry::{has_line, line_completions, non_losing_moves, Size};
 use crate::error::{FenError, IllegalMoveError};
 use crate::notation::{Drop, MoveText};
 use crate::{Game, MoveList, Outcome, Player};
@@ -177,18 +177,7 @@ impl Connect4 {
     #[inline]
     #[must_use]
     pub fn non_losing_cells(&self) -> u64 {
-        let mut possible = self.possible();
-        let opponent_win = self.opponent_winning_cells();
-        let forced = possible & opponent_win;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                // Two threats to block at once: every move loses.
-                return 0;
-            }
-            possible = forced;
-        }
-        // Never play directly under an opponent's winning cell.
-        possible & !(opponent_win >> 1)
+        non_losing_moves(self.possible(), self.opponent_winning_cells())
     }
 
     /// Plays the stone on `cell`, a single bit of [`Connect4::possible`].
@@ -238,7 +227,7 @@ impl Connect4 {
     /// [`Game::key`] of the mirrored position.
     #[must_use]
     pub fn mirrored_key(&self) -> u64 {
-        mirror(self.current, self.size) + mirror(self.mask, self.size)
+        self.size.mirror(self.current) + self.size.mirror(self.mask)
     }
 
     /// The position before the stone on top of column `col`, if that stone is
@@ -373,7 +362,7 @@ impl Game for Connect4 {
 
     #[inline]
     fn key_bits(&self) -> u32 {
-        self.size.width() * self.stride()
+        self.size.key_bits()
     }
 
     #[inline]
