@@ -60,12 +60,20 @@ impl Variant {
         }
     }
 
+    /// Whether a person names a move by its square (`b2`, tic-tac-toe) rather
+    /// than by its column (`4`, Connect Four, where the stone falls).
+    #[must_use]
+    pub const fn names_squares(self) -> bool {
+        matches!(self, Variant::TicTacToe)
+    }
+
     /// How a person names a move: `a column number`, `a square such as b2`.
     #[must_use]
     pub const fn move_prompt(self) -> &'static str {
-        match self {
-            Variant::Connect4(_) => "a column number",
-            Variant::TicTacToe => "a square such as b2",
+        if self.names_squares() {
+            "a square such as b2"
+        } else {
+            "a column number"
         }
     }
 

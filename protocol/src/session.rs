@@ -392,10 +392,12 @@ impl<W: Write + Send + 'static> Session<W> {
         text.push_str(&format!("Fen: {}\n", self.position.fen()));
         // From a FEN, a Connect-Four position is shown by a move string from
         // the empty board that reaches it, where one can be found.
-        let moves = match (&self.start_fen, self.position.move_string()) {
-            (Some(_), Some(from_empty)) => from_empty,
-            (Some(_), None) if matches!(self.variant, Variant::Connect4(_)) => "-".to_owned(),
-            _ => AnyGame::new(self.variant).moves_text(&self.moves),
+        let moves = if self.start_fen.is_some() && !self.variant.names_squares() {
+            self.position
+                .move_string()
+                .unwrap_or_else(|| "-".to_owned())
+        } else {
+            AnyGame::new(self.variant).moves_text(&self.moves)
         };
         text.push_str(&format!(
             "Moves: {}\n",

@@ -298,7 +298,10 @@ fn check_recorded(
             "round {round} was {mismatch}: resume with the same engines, names, openings, seed and --repeat"
         ));
     }
-    let outcome = pgn::parse_result(&game.result)
+    let outcome = game
+        .result
+        .parse::<inarow_games::Outcome>()
+        .ok()
         .ok_or_else(|| format!("round {round} has no result ('{}')", game.result))?;
     let half_points = runner::half_points(outcome, plan.first, 0);
     let termination = game

@@ -31,13 +31,16 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use inarow_games::{Outcome, Player, Variant};
 
-use super::runner::{start_fen, GameRecord};
+use super::runner::GameRecord;
+use inarow_protocol::client::start_fen;
 
 /// The PGN text of a finished game, ending with a blank line.
 #[must_use]
 pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String {
     let result = record.outcome.to_string();
-    let setup = start_fen(record.start, variant);
+    // The client's rule, which also decides what engines are sent, so the
+    // PGN and the engines never differ.
+    let setup = start_fen(&record.start);
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", event.to_owned()),
         ("Site", "?".to_owned()),
@@ -100,13 +103,6 @@ pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String 
     }
     text.push_str("\n\n");
     text
-}
-
-/// The outcome of a PGN result token (`Outcome` reads and writes `1-0`,
-/// `0-1`, `1/2-1/2`); `None` for an unfinished game's `*` or anything else.
-#[must_use]
-pub fn parse_result(text: &str) -> Option<Outcome> {
-    text.parse().ok()
 }
 
 fn escape(value: &str) -> String {
@@ -480,7 +476,7 @@ mod tests {
             Some("White wins with four in a row")
         );
         assert_eq!(
-            parse_result(&second.result),
+            second.result.parse::<Outcome>().ok(),
             Some(Outcome::Win(Player::First))
         );
     }
@@ -511,7 +507,7 @@ mod tests {
         assert_eq!(game.moves, ["P@d1", "P@d2", "P@c1"]);
         assert_eq!(game.comments[1].as_deref(), Some("rest of line"));
         assert_eq!(game.result, "*");
-        assert_eq!(parse_result("*"), None);
+        assert_eq!("*".parse::<Outcome>().ok(), None);
     }
 
     #[test]

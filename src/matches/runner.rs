@@ -538,13 +538,6 @@ impl<'a> Worker<'a> {
     }
 }
 
-/// The FEN of a game's start, for PGN, or `None` for the standard start: the
-/// client's [`start_fen`](inarow_protocol::client::start_fen), which also
-/// decides what engines are sent, so the two never differ.
-pub(super) fn start_fen(start: AnyGame, _variant: Variant) -> Option<String> {
-    inarow_protocol::client::start_fen(&start)
-}
-
 /// The side's name in result texts, as cutechess writes it.
 fn side_name(side: Player) -> &'static str {
     match side {

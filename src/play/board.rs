@@ -43,10 +43,10 @@ pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
 /// The board as text, ranks from the top; `last` is marked, and so is `line`.
 pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> String {
     let (files, ranks) = game.variant().dimensions();
-    let tictactoe = matches!(game, AnyGame::TicTacToe(_));
+    let squares_named = game.variant().names_squares();
     let mut text = String::new();
     for rank in (0..ranks).rev() {
-        if tictactoe {
+        if squares_named {
             text.push_str(&format!("{} ", rank + 1));
         }
         for file in 0..files {
@@ -58,7 +58,7 @@ pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> 
         }
         text.push('\n');
     }
-    if tictactoe {
+    if squares_named {
         text.push_str("  ");
         for file in 0..files {
             text.push_str(&format!(" {} ", char::from(b'a' + file)));
@@ -117,9 +117,10 @@ pub fn stone_name(player: Player, style: Style) -> &'static str {
 
 /// How a person names a move: the column number in Connect Four, the square in tic-tac-toe.
 pub fn move_name(game: &AnyGame, drop: Drop) -> String {
-    match game {
-        AnyGame::Connect4(_) => format!("{} ({drop})", drop.file + 1),
-        AnyGame::TicTacToe(_) => drop.square_name(),
+    if game.variant().names_squares() {
+        drop.square_name()
+    } else {
+        format!("{} ({drop})", drop.file + 1)
     }
 }
 
