@@ -587,10 +587,15 @@ impl Search<'_> {
 
         // Enhanced transposition cutoff: a child whose stored upper bound is
         // low enough refutes the window before any child is searched.
-        if !self.symmetric && b.cells - ply >= ETC_MIN_EMPTIES {
+        if b.cells - ply >= ETC_MIN_EMPTIES {
             for i in 0..sorted.len {
                 let cell = sorted.cells[i];
-                let child_key = (current ^ mask) + (mask | cell);
+                let mut child_key = (current ^ mask) + (mask | cell);
+                if self.symmetric {
+                    // Under a symmetric root, children are stored under their
+                    // canonical key.
+                    child_key = child_key.min(b.mirror(child_key));
+                }
                 if let Some(entry) = self.table(empties - 1).probe(child_key) {
                     if entry.bound != Bound::Lower && -entry.value >= beta {
                         self.table(empties).store(
