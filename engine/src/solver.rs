@@ -39,6 +39,9 @@ struct Board {
     order: [u64; 9],
     width: usize,
     size: Size,
+    /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
+    /// even height, where the second player can claim them; else none.
+    even_cells: u64,
 }
 
 impl Board {
@@ -73,6 +76,13 @@ impl Board {
             order,
             width,
             size,
+            even_cells: if size.height() % 2 == 0 {
+                (1..size.height())
+                    .step_by(2)
+                    .fold(0, |cells, row| cells | size.bottom_mask() << row)
+            } else {
+                0
+            },
         }
     }
 }
@@ -486,6 +496,20 @@ impl Search<'_> {
                 alpha = 0;
                 if alpha >= beta {
                     return alpha;
+                }
+            }
+        }
+
+        // Claimeven (Allis): on a board of even height with the first player to
+        // move, the second player can take every even-row cell not playable
+        // now by answering in the same column. If the first player has no line
+        // in the other cells, it cannot win.
+        if beta > 0 && b.even_cells != 0 && ply % 2 == 0 {
+            let evens = (current ^ mask) | (b.even_cells & empty & !possible);
+            if !has_line(b.cells_mask & !evens, b.stride) {
+                beta = 0;
+                if alpha >= beta {
+                    return beta;
                 }
             }
         }
