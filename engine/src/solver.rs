@@ -545,6 +545,27 @@ impl Search<'_> {
             }
         }
 
+        // Claimeven one ply ahead: with the second player to move, a move
+        // after which the first player has no line outside the second's
+        // claimable cells holds at least a draw.
+        if alpha < 0 && b.even_cells != 0 && ply % 2 == 1 {
+            let mut cells = moves;
+            while cells != 0 {
+                let cell = cells & cells.wrapping_neg();
+                cells ^= cell;
+                let child_mask = mask | cell;
+                let child_possible = (child_mask + b.bottom) & b.cells_mask;
+                let evens = (current | cell) | (b.even_cells & !child_mask & !child_possible);
+                if !has_line(b.cells_mask & !evens, b.stride) {
+                    alpha = 0;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                    break;
+                }
+            }
+        }
+
         // A single forced move needs no table and no ordering.
         if moves & (moves - 1) == 0 {
             let (c, m) = play(current, mask, moves);
