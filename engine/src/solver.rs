@@ -605,8 +605,10 @@ impl Search<'_> {
         }
 
         // Order: the table's move, then by the useful threats a move creates
-        // (a threat right above an opponent's threat can never be used), centre
-        // first on ties. When forcing, threats the opponent must answer at once
+        // (a threat right above an opponent's threat can never be used), those
+        // two above a playable cell counting extra (as in Steininger's c4:
+        // -5% nodes, 0.88x-0.96x time on L2_R2, L1_R2, L1_R3), centre first
+        // on ties. When forcing, threats the opponent must answer at once
         // come first.
         let mut sorted = OrderedMoves::default();
         for (rank, &column) in b.order[..b.width].iter().enumerate() {
@@ -620,10 +622,11 @@ impl Search<'_> {
             } else {
                 let threats = line_completions(current | cell, b.stride) & (empty ^ cell);
                 let useful = threats & !(opponent_wins << 1);
-                let mut weight = useful.count_ones() as i32;
+                let playable = ((mask | cell) + b.bottom) & b.cells_mask;
+                let mut weight =
+                    2 * useful.count_ones() as i32 + (useful & (playable << 1)).count_ones() as i32;
                 if self.forcing {
-                    let playable = ((mask | cell) + b.bottom) & b.cells_mask;
-                    weight += 4 * (useful & playable).count_ones() as i32;
+                    weight += 8 * (useful & playable).count_ones() as i32;
                 }
                 weight * 16 - rank as i32
             };
