@@ -3,7 +3,7 @@
 # the UCI latencies (examples/uci_latency.rs), then `inarow solve` on Pascal
 # Pons's six sets, one table row per set.
 #
-#   ./bench.sh [--full] [--quick] [--vs PATH] [--hash MIB]
+#   ./bench.sh [--full] [--quick] [--vs PATH] [--hash MIB] [--empty]
 #
 #   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
@@ -11,19 +11,22 @@
 #               prints "moves score nodes micros" (Pons's c4solver does), on the
 #               same positions in the same run, and print the ratio of mean times
 #   --hash MIB  inarow's table size (default 64 MiB; Pons's solver uses 84 MB)
+#   --empty     also solve the empty 7x6 board (about a minute), and with --vs
+#               the other solver too
 #
 # The sets are read from $INAROW_PONS_DIR, else ../shared/data/pons.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-full=0 quick=0 vs="" hash=64
+full=0 quick=0 vs="" hash=64 empty=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) full=1 ;;
     --quick) quick=1 ;;
     --vs) vs="${2:?--vs needs a path}"; shift ;;
     --hash) hash="${2:?--hash needs a size}"; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --empty) empty=1 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -98,3 +101,12 @@ for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   fi
   printf "\n"
 done
+
+if [ "$empty" = 1 ]; then
+  echo
+  echo "== the empty 7x6 board, one thread, inarow --hash $hash (score nodes micros)"
+  printf '%-10s %s\n' "inarow" "$(echo | "$inarow" solve --hash "$hash" | cut -d' ' -f2-)"
+  if [ -n "$vs" ]; then
+    printf '%-10s %s\n' "vs" "$(echo | "$vs" | cut -d' ' -f2-)"
+  fi
+fi
