@@ -503,11 +503,16 @@ impl Search<'_> {
         // Claimeven (Allis): on a board of even height with the first player to
         // move, the second player can take every even-row cell not playable
         // now by answering in the same column. If the first player has no line
-        // in the other cells, it cannot win.
-        if beta > 0 && b.even_cells != 0 && ply % 2 == 0 {
+        // in the other cells, it cannot win; if the second has one in its
+        // cells, it wins, at the latest with its last stone.
+        if beta >= 0 && b.even_cells != 0 && ply % 2 == 0 {
             let evens = (current ^ mask) | (b.even_cells & empty & !possible);
             if !has_line(b.cells_mask & !evens, b.stride) {
-                beta = 0;
+                beta = if has_line(evens, b.stride) {
+                    -1
+                } else {
+                    beta.min(0)
+                };
                 if alpha >= beta {
                     return beta;
                 }
@@ -548,7 +553,7 @@ impl Search<'_> {
         // Claimeven one ply ahead: with the second player to move, a move
         // after which the first player has no line outside the second's
         // claimable cells holds at least a draw.
-        if alpha < 0 && b.even_cells != 0 && ply % 2 == 1 {
+        if alpha < 1 && b.even_cells != 0 && ply % 2 == 1 {
             let mut cells = moves;
             while cells != 0 {
                 let cell = cells & cells.wrapping_neg();
@@ -557,11 +562,14 @@ impl Search<'_> {
                 let child_possible = (child_mask + b.bottom) & b.cells_mask;
                 let evens = (current | cell) | (b.even_cells & !child_mask & !child_possible);
                 if !has_line(b.cells_mask & !evens, b.stride) {
-                    alpha = 0;
+                    let floor = if has_line(evens, b.stride) { 1 } else { 0 };
+                    alpha = alpha.max(floor);
                     if alpha >= beta {
                         return alpha;
                     }
-                    break;
+                    if alpha >= 1 {
+                        break;
+                    }
                 }
             }
         }
