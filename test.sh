@@ -18,3 +18,7 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 cargo test --workspace --release
+# Every solver test again on two threads: the scores must not change.
+INAROW_TEST_THREADS=2 cargo test --release --test solver
+# The threaded tests in a debug build too (overflow checks, debug assertions).
+cargo test --test threads

@@ -14,6 +14,10 @@ pub struct BenchArgs {
     /// The transposition table size in MiB.
     #[arg(long, default_value_t = bench::DEFAULT_HASH_MIB)]
     hash: usize,
+    /// Search threads, 1 to the number of cores (only 1 gives the
+    /// deterministic node count).
+    #[arg(long, default_value_t = 1, value_parser = crate::threads::parse)]
+    threads: usize,
 }
 
 /// Runs `inarow bench`: one line per position, then `N nodes N nps`.
@@ -22,6 +26,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         return Err("--depth must be at least 1".to_owned());
     }
     let mut session = Session::new(std::io::stdout());
-    session.handle_line(&format!("bench {} {}", args.depth, args.hash.max(1)));
+    session.handle_line(&format!(
+        "bench {} {} {}",
+        args.depth,
+        args.hash.max(1),
+        args.threads
+    ));
     Ok(())
 }

@@ -6,6 +6,7 @@ mod perft;
 mod play;
 mod position;
 mod solve;
+mod threads;
 mod uci;
 
 use std::process::ExitCode;

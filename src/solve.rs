@@ -20,6 +20,9 @@ pub struct SolveArgs {
     /// The transposition table size in MiB.
     #[arg(long, default_value_t = DEFAULT_SOLVER_HASH_MIB)]
     hash: usize,
+    /// Search threads, 1 to the number of cores: the scores do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = crate::threads::parse)]
+    threads: usize,
 }
 
 /// One input line: the position and, if given, the score it should have.
@@ -54,6 +57,7 @@ fn parse_line(text: &str, size: Size) -> Result<Line, String> {
 /// `c4solver`. Fails at the end if any line was bad or any expected score differed.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     let mut solver = Solver::new(args.size, args.hash.max(1));
+    solver.set_threads(args.threads);
     let mut failures = 0usize;
     let progress = io::stderr().is_terminal();
     let stdout = io::stdout();
@@ -106,6 +110,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 /// Runs `inarow analyze`: the exact score of every column, `-` for a full one.
 pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
     let mut solver = Solver::new(args.size, args.hash.max(1));
+    solver.set_threads(args.threads);
     let mut failures = 0usize;
     let stdout = io::stdout();
     let mut out = stdout.lock();

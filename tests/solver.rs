@@ -1,5 +1,7 @@
 //! The exact solver: Pons's benchmark sets, a brute-force solver on small
-//! boards, and a plain solver on late 7x6 positions.
+//! boards, and a plain solver on late 7x6 positions. Every solver here runs
+//! on `INAROW_TEST_THREADS` threads (default 1); `test.sh` runs the file on
+//! 1 and on 2, and every score must be the same.
 
 mod common;
 
@@ -9,13 +11,28 @@ use common::Rng;
 use inarow_engine::Solver;
 use inarow_games::{Connect4, Game, Outcome, Size};
 
+/// A solver for `size` with `mib` MiB of tables, on the test's thread count.
+fn solver_for(size: Size, mib: usize) -> Solver {
+    threaded(Solver::new(size, mib))
+}
+
+/// `solver` on `INAROW_TEST_THREADS` threads (default 1).
+fn threaded(mut solver: Solver) -> Solver {
+    let threads = std::env::var("INAROW_TEST_THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
+    solver.set_threads(threads);
+    solver
+}
+
 /// Solves the first `limit` lines of a Pons set and checks every score.
 fn check_set(name: &str, limit: usize) {
     let Some(dir) = common::pons_sets(name) else {
         return;
     };
     let text = std::fs::read_to_string(dir.join(name)).expect("the set is readable");
-    let mut solver = Solver::new(Size::STANDARD, 64);
+    let mut solver = solver_for(Size::STANDARD, 64);
     let mut checked = 0;
     for line in text.lines().take(limit) {
         let (moves, score) = line.split_once(' ').expect("lines are 'moves score'");
@@ -108,7 +125,7 @@ fn agrees_with_brute_force_on_small_boards() {
     for (size, empty_score) in [("4x4", 0), ("5x4", 0)] {
         let size: Size = size.parse().unwrap();
         let mut memo = HashMap::new();
-        let mut solver = Solver::new(size, 4);
+        let mut solver = solver_for(size, 4);
         let empty = Connect4::new(size);
         assert_eq!(
             brute_force(&empty, &mut memo),
@@ -150,15 +167,15 @@ fn agrees_with_brute_force_on_small_boards() {
 fn small_boards_empty_results() {
     // Tromp's table: 6x4 is a win for the second player on the last move.
     let size: Size = "6x4".parse().unwrap();
-    assert_eq!(Solver::new(size, 16).solve(&Connect4::new(size), false), -1);
+    assert_eq!(solver_for(size, 16).solve(&Connect4::new(size), false), -1);
     let size: Size = "4x5".parse().unwrap();
-    assert_eq!(Solver::new(size, 16).solve(&Connect4::new(size), false), 0);
+    assert_eq!(solver_for(size, 16).solve(&Connect4::new(size), false), 0);
 }
 
 /// Needs no data files: late 7x6 positions against the brute-force solver.
 #[test]
 fn agrees_with_brute_force_on_late_7x6_positions() {
-    let mut solver = Solver::new(Size::STANDARD, 16);
+    let mut solver = solver_for(Size::STANDARD, 16);
     for position in random_positions(Size::STANDARD, 150, 42, 28) {
         let mut memo = HashMap::new();
         let expected = brute_force(&position, &mut memo);
@@ -174,7 +191,7 @@ fn agrees_with_brute_force_on_late_7x6_positions() {
 
 #[test]
 fn known_positions() {
-    let mut solver = Solver::new(Size::STANDARD, 16);
+    let mut solver = solver_for(Size::STANDARD, 16);
     for (moves, score) in [("4455", 18), ("44455554221", -15), ("1212121", -18)] {
         let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
         solver.clear();
@@ -234,9 +251,9 @@ fn exact_on_wide_keys_whatever_the_table() {
         ("7x6", 8),
     ] {
         let size: Size = size.parse().unwrap();
-        let mut small = Solver::new(size, 1);
-        let mut large = Solver::new(size, 256);
-        let mut verified = Solver::with_full_keys(size, 64 << 20);
+        let mut small = solver_for(size, 1);
+        let mut large = solver_for(size, 256);
+        let mut verified = threaded(Solver::with_full_keys(size, 64 << 20));
         let cells = size.cells() as usize;
         let mut checked = 0;
         let mut brute_checked = 0;
@@ -288,7 +305,7 @@ fn regression_9x5_collision() {
     let size: Size = "9x5".parse().unwrap();
     let position = Connect4::from_move_string(size, "554818155423823492336").unwrap();
     for mib in [1, 2, 4, 16, 72, 256] {
-        let mut solver = Solver::new(size, mib);
+        let mut solver = solver_for(size, mib);
         assert_eq!(solver.solve(&position, false), 3, "--hash {mib}");
         solver.clear();
         assert_eq!(solver.solve(&position, true), 1, "--hash {mib} weak");

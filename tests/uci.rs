@@ -136,6 +136,7 @@ fn uci_and_ugi_handshakes() {
     for option in [
         "UCI_Variant type combo default cfour var cfour var tictactoe",
         "Hash type spin",
+        "Threads type spin default 1 min 1 max",
         "Clear Hash type button",
         "MultiPV type spin",
         "Move Overhead type spin",
@@ -290,6 +291,10 @@ fn bad_input_changes_nothing() {
         "position fen 7/7/7/7/7/PPPPppp w",
         "setoption name Hash value lots",
         "setoption name Hash value 0",
+        "setoption name Threads value 0",
+        "setoption name Threads value 100000",
+        "setoption name Threads value two",
+        "bench 1 1 0",
         "setoption name UCI_Variant value chess",
         "setoption name Nonexistent value 1",
         "go depth x",
@@ -332,6 +337,33 @@ fn options_work() {
     }
     h.send("setoption name UCI_Variant value tictactoe");
     assert_eq!(h.position(), AnyGame::new(Variant::TicTacToe));
+}
+
+#[test]
+fn threads_search_and_stop() {
+    let mut h = Harness::new();
+    let threads = inarow_engine::max_threads().min(2);
+    h.send(&format!("setoption name Threads value {threads}"));
+    assert!(h.lines().is_empty());
+    // A fixed-depth search on two threads answers as on one.
+    check_search_output(&h.go("go depth 10"));
+    // A running search is stopped, with its bestmove, before Threads changes.
+    h.send("position startpos");
+    h.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    h.send(&format!("setoption name Threads value {}", 3 - threads));
+    let lines = h.until("bestmove", Duration::from_secs(5));
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove P@")),
+        "{lines:?}"
+    );
+    check_search_output(&h.go("go depth 6"));
+    // More threads than cores is refused.
+    h.send(&format!(
+        "setoption name Threads value {}",
+        inarow_engine::max_threads() + 1
+    ));
+    assert!(h.lines()[0].starts_with("info string error: option Threads"));
 }
 
 #[test]

@@ -37,6 +37,12 @@ impl AnySearcher {
         self.tictactoe.set_hash(hash_mib.min(TICTACTOE_HASH_MIB));
     }
 
+    /// Searches on `threads` threads (at least 1) from now on, in every game.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.connect4.set_threads(threads);
+        self.tictactoe.set_threads(threads);
+    }
+
     /// The memory the largest game's tables may use, in bytes.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {

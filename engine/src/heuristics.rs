@@ -44,6 +44,10 @@ pub trait Oracle<G: Game>: Send + Sized {
     /// Forgets what it learnt.
     fn clear(&mut self);
 
+    /// Searches on `threads` threads from now on (an oracle without threads
+    /// ignores it).
+    fn set_threads(&mut self, _threads: usize) {}
+
     /// The proven scores of `position`'s best `lines` moves (or more), best
     /// first, each with its principal variation (starting with the move), if
     /// found within `limits`.
@@ -95,6 +99,10 @@ impl Oracle<Connect4> for Solver {
 
     fn clear(&mut self) {
         Solver::clear(self);
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        Solver::set_threads(self, threads);
     }
 
     fn solve(

@@ -24,3 +24,9 @@ pub use search::{Info, Limits, SearchResult, Searcher, Signals, DEFAULT_HASH_MIB
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};
+
+/// The most search threads worth running: the number of cores (1 if unknown).
+#[must_use]
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}

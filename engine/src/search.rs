@@ -4,10 +4,15 @@
 //!
 //! The search never prints: it reports through a callback, and stops when a
 //! limit is reached or the shared stop flag is raised.
+//!
+//! With more than one thread (Lazy SMP), helper threads deepen the same
+//! position over the shared table, odd helpers one ply ahead, without
+//! reporting; the main thread alone decides and reports, with the nodes of
+//! all threads, and stops the helpers when it is done.
 
 use std::marker::PhantomData;
 use std::ops::Neg;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
@@ -186,6 +191,8 @@ pub struct Searcher<G: SearchGame> {
     /// The game's exact solver, made on first use.
     oracle: Option<G::Oracle>,
     oracle_bytes: usize,
+    /// Search threads, at least 1.
+    threads: usize,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -202,8 +209,23 @@ impl<G: SearchGame> Searcher<G> {
             tt: TranspositionTable::with_bytes(search_bytes, 64),
             oracle: None,
             oracle_bytes,
+            threads: 1,
             _game: PhantomData,
         }
+    }
+
+    /// Searches on `threads` threads (at least 1) from now on, the oracle too.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        if let Some(oracle) = &mut self.oracle {
+            oracle.set_threads(self.threads);
+        }
+    }
+
+    /// The number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The table sizes of the search and of the oracle, in bytes.
@@ -257,17 +279,43 @@ impl<G: SearchGame> Searcher<G> {
             let tt = &self.tt;
             return Self::oracle_result(position, &moves, limits, oracle_nodes, &plan, tt, report);
         }
-        let mut worker = Worker {
-            tt: &mut self.tt,
+        let helper_nodes = AtomicU64::new(0);
+        // Helpers stop when the main thread is done, whatever ended it.
+        let helper_signals = Signals::new();
+        let worker = |signals| Worker {
+            tt: &self.tt,
             signals,
             hard_deadline: plan.hard_deadline,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes: oracle_nodes,
+            nodes: 0,
             seldepth: 0,
             stopped: false,
+            helper_nodes: &helper_nodes,
+            helper: false,
+            published: 0,
         };
-        let mut result = worker.deepen(position, limits, &plan, &mut report);
-        result.nodes = worker.nodes;
+        let mut main = Worker {
+            nodes: oracle_nodes,
+            ..worker(signals)
+        };
+        let mut result = if self.threads <= 1 {
+            main.deepen(position, limits, &plan, &mut report)
+        } else {
+            std::thread::scope(|scope| {
+                for thread in 1..self.threads {
+                    let mut helper = Worker {
+                        helper: true,
+                        ..worker(&helper_signals)
+                    };
+                    let position = position.clone();
+                    scope.spawn(move || helper.help(&position, limits, thread));
+                }
+                let result = main.deepen(position, limits, &plan, &mut report);
+                helper_signals.stop();
+                result
+            })
+        };
+        result.nodes = main.total_nodes();
         result.elapsed = start.elapsed();
         result
     }
@@ -301,9 +349,12 @@ impl<G: SearchGame> Searcher<G> {
             signals: Some(signals),
         };
         let oracle_bytes = self.oracle_bytes;
-        let oracle = self
-            .oracle
-            .get_or_insert_with(|| G::Oracle::new(oracle_bytes));
+        let threads = self.threads;
+        let oracle = self.oracle.get_or_insert_with(|| {
+            let mut oracle = G::Oracle::new(oracle_bytes);
+            oracle.set_threads(threads);
+            oracle
+        });
         let before = oracle.nodes();
         let solved = oracle.solve(position, limits.multipv, &oracle_limits);
         let nodes = oracle.nodes() - before;
@@ -406,6 +457,24 @@ impl Worker<'_> {
         result
     }
 
+    /// A helper thread's iterative deepening: no reports, odd helpers one ply
+    /// ahead, until the main thread stops it or the game's end is reached.
+    fn help<G: SearchGame>(&mut self, position: &G, limits: &Limits, thread: usize) {
+        let mut root_moves = Self::ordered_root_moves(position);
+        if root_moves.is_empty() {
+            return;
+        }
+        let remaining = position.max_ply() - position.ply();
+        let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1));
+        let mut depth = 1 + (thread % 2) as u32;
+        while depth <= max_depth && !self.stopped {
+            self.search_root(position, &mut root_moves, depth as i32);
+            root_moves.sort_by_key(|m| -m.eval.value);
+            depth += 1;
+        }
+        self.publish_nodes();
+    }
+
     /// The legal moves, ordered once by the game's own hints (a winning move
     /// first); later iterations keep the order of the last one.
     fn ordered_root_moves<G: SearchGame>(position: &G) -> Vec<RootMove<G::Move>> {
@@ -445,7 +514,7 @@ impl Worker<'_> {
                 seldepth: self.seldepth.max(depth),
                 multipv: i + 1,
                 score: Score::from_value(m.eval.value, m.eval.proven),
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed,
                 hashfull: self.tt.hashfull(),
                 pv: m.pv.to_vec(),
@@ -498,13 +567,19 @@ impl<G: SearchGame> Searcher<G> {
 
 /// The state of one running search.
 struct Worker<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     signals: &'a Signals,
     hard_deadline: Option<Instant>,
     node_limit: u64,
     nodes: u64,
     seldepth: u32,
     stopped: bool,
+    /// The nodes helper threads have searched, as they publish them.
+    helper_nodes: &'a AtomicU64,
+    /// Whether this is a helper thread: it publishes its nodes.
+    helper: bool,
+    /// The nodes a helper has published so far.
+    published: u64,
 }
 
 /// Win distances are stored relative to the node, not the root: the same
@@ -533,12 +608,29 @@ fn value_from_tt(value: i32, ply: u32) -> i32 {
 }
 
 impl Worker<'_> {
+    /// The nodes of every thread: this one's and the helpers' published ones.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.helper_nodes.load(Ordering::Relaxed)
+    }
+
+    /// A helper adds its nodes since the last time to the shared count.
+    fn publish_nodes(&mut self) {
+        self.helper_nodes
+            .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+        self.published = self.nodes;
+    }
+
     #[inline]
     fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes % CHECK_EVERY == 0 {
+            if self.helper {
+                self.publish_nodes();
+            } else if self.total_nodes() >= self.node_limit {
+                self.stopped = true;
+            }
             if self.signals.is_stopped() {
                 self.stopped = true;
             } else if let Some(deadline) = self.hard_deadline {

@@ -15,10 +15,19 @@
 //! - tightens the window by the best and worst scores still possible;
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
+//!
+//! With more than one thread (Lazy SMP), every thread searches the same
+//! window over one shared table, helpers with their move order jittered near
+//! the root so they explore different subtrees first; the first to finish
+//! ends the window for all. Every stored entry is a proven bound, so any
+//! thread's answer is the exact one: only nodes and time depend on the
+//! thread count.
 
 use inarow_games::connect4::{has_line, line_completions};
 use inarow_games::{Column, Connect4, Game, Size};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use crate::search::Signals;
@@ -97,6 +106,8 @@ pub struct Solver {
     board: Board,
     size: Size,
     nodes: u64,
+    /// Search threads, at least 1.
+    threads: usize,
 }
 
 /// Limits on one solve: it gives up past them.
@@ -112,10 +123,16 @@ pub struct SolveLimits<'a> {
 
 /// The state of one solve.
 struct Search<'a> {
-    tt: &'a mut TranspositionTable,
-    near: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
+    near: &'a TranspositionTable,
     board: Board,
     nodes: u64,
+    /// The thread's number: 0 searches in the plain order, helpers jitter it.
+    thread: u64,
+    /// The ply of the window's root.
+    root_ply: i32,
+    /// Set when another thread has ended the window.
+    done: Option<&'a AtomicBool>,
     /// Whether the position being solved is its own mirror image.
     symmetric: bool,
     /// Whether this iteration asks about a quick win or loss: then moves that
@@ -130,6 +147,13 @@ struct Search<'a> {
 
 /// Limits are looked at every this many nodes.
 const CHECK_EVERY: u64 = 4096;
+
+/// With threads, whether another thread has ended the window is looked at
+/// every this many nodes.
+const CHECK_DONE_EVERY: u64 = 256;
+
+/// Helper threads jitter their move order this many plies below the root.
+const JITTER_PLIES: i32 = 8;
 
 /// With this many empty cells or fewer, check whether a side can still make
 /// any line at all (a cheap test that pays off near the end).
@@ -175,7 +199,20 @@ impl Solver {
             board: Board::new(size),
             size,
             nodes: 0,
+            threads: 1,
         }
+    }
+
+    /// Searches on `threads` threads (at least 1) from now on. The scores do
+    /// not depend on it; the nodes and the time do.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// A solver whose tables check every entry against the whole key on any
@@ -281,26 +318,65 @@ impl Solver {
         forcing: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<i32> {
-        let mut search = Search {
-            tt: &mut self.tt,
-            near: &mut self.near,
-            board: self.board,
-            nodes: self.nodes,
+        let (tt, near, board) = (&self.tt, &self.near, self.board);
+        let searcher = |thread: u64| Search {
+            tt,
+            near,
+            board,
+            nodes: 0,
+            thread,
+            root_ply: position.ply() as i32,
+            done: None,
             symmetric: position.mirrored_key() == position.key(),
             forcing,
             limits: *limits,
             next_check: 0,
             aborted: false,
         };
-        search.check_limits();
-        let ply = position.ply() as i32;
-        let r = if search.aborted {
-            0
-        } else {
-            search.negamax(position.current(), position.mask(), ply, alpha, beta)
+        let run = |search: &mut Search<'_>| {
+            search.check_limits();
+            if !search.aborted {
+                let (current, mask) = (position.current(), position.mask());
+                let r = search.negamax(current, mask, position.ply() as i32, alpha, beta);
+                return (!search.aborted).then_some(r);
+            }
+            None
         };
-        self.nodes = search.nodes;
-        (!search.aborted).then_some(r)
+        if self.threads <= 1 {
+            let mut search = searcher(0);
+            let r = run(&mut search);
+            self.nodes += search.nodes;
+            return r;
+        }
+        // Lazy SMP: every thread searches the window; the first to finish,
+        // or to reach a limit, ends it for all.
+        let done = AtomicBool::new(false);
+        let result = OnceLock::new();
+        let nodes: u64 = std::thread::scope(|scope| {
+            let work = |thread: u64| {
+                let mut search = Search {
+                    done: Some(&done),
+                    ..searcher(thread)
+                };
+                let r = run(&mut search);
+                if r.is_some() || !done.load(Ordering::Relaxed) {
+                    // Finished, or stopped by a limit of its own.
+                    let _ = result.set(r);
+                    done.store(true, Ordering::Relaxed);
+                }
+                search.nodes
+            };
+            let helpers: Vec<_> = (1..self.threads as u64)
+                .map(|thread| scope.spawn(move || work(thread)))
+                .collect();
+            let main = work(0);
+            main + helpers
+                .into_iter()
+                .map(|helper| helper.join().unwrap_or(0))
+                .sum::<u64>()
+        });
+        self.nodes += nodes;
+        result.get().copied().flatten()
     }
 
     /// A best move of `position` with its exact score, `None` if the game is
@@ -405,7 +481,7 @@ impl Solver {
 impl Search<'_> {
     /// The table of positions with `empties` empty cells.
     #[inline]
-    fn table(&mut self, empties: i32) -> &mut TranspositionTable {
+    fn table(&self, empties: i32) -> &TranspositionTable {
         if empties <= NEAR_EMPTIES {
             self.near
         } else {
@@ -420,12 +496,15 @@ impl Search<'_> {
         let over_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
         let stopped = limits.signals.is_some_and(Signals::is_stopped);
         let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
-        if over_nodes || stopped || late {
+        let ended = self.done.is_some_and(|done| done.load(Ordering::Relaxed));
+        if over_nodes || stopped || late || ended {
             self.aborted = true;
         }
         let unlimited =
             limits.nodes.is_none() && limits.deadline.is_none() && limits.signals.is_none();
-        self.next_check = if unlimited {
+        self.next_check = if self.done.is_some() {
+            self.nodes + CHECK_DONE_EVERY
+        } else if unlimited {
             u64::MAX
         } else {
             let next = self.nodes + CHECK_EVERY;
@@ -636,7 +715,11 @@ impl Search<'_> {
                 if self.forcing {
                     weight += 8 * (useful & playable).count_ones() as i32;
                 }
-                weight * 16 - rank as i32
+                let mut score = weight * 16 - rank as i32;
+                if self.thread != 0 && ply - self.root_ply < JITTER_PLIES {
+                    score += jitter(key, self.thread, col);
+                }
+                score
             };
             sorted.insert(cell, col, score);
         }
@@ -719,6 +802,15 @@ fn weak_or_exact(score: i32, weak: bool) -> i32 {
     } else {
         score
     }
+}
+
+/// A helper thread's noise on a move's ordering score: up to two useful
+/// threats' worth, fixed for a thread, position and column.
+#[inline]
+fn jitter(key: u64, thread: u64, col: u8) -> i32 {
+    let h = (key ^ thread.wrapping_mul(0xD6E8_FEB8_6659_FD93) ^ u64::from(col))
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 59) as i32 * 2
 }
 
 /// The size of a subtree as a table "depth": its bit length, so bigger

@@ -1,5 +1,5 @@
 //! The transposition table: a fixed number of 64-byte buckets, each a header
-//! and five or seven packed entries.
+//! and five or seven packed entries, shared by every search thread.
 //!
 //! A position's key (below `2^key_bits`) is mixed by multiplying with an odd
 //! constant modulo `2^key_bits`, a bijection, so two positions never share a
@@ -21,18 +21,32 @@
 //! on their first columns share a check, and met in the same bucket they were
 //! taken for each other (the wrong "exact" scores of issue 13 on 9x5).
 //!
+//! **Threads.** Every word is an atomic, so threads probe and store through a
+//! shared reference (Lazy SMP). A compact entry is one word, check and data
+//! together, so it is read and written whole: it cannot tear. A wide entry is
+//! two words (its data, and its high check in the header), so its bucket
+//! carries a version: a writer makes it odd, writes, and makes it even again
+//! (one writer at a time), and a probe that sees an odd version, or a version
+//! that changed while it read, finds nothing. A torn wide entry is detected,
+//! never trusted.
+//!
 //! `clear()` is O(1): it moves the table to a new epoch, and a bucket whose
-//! header holds an old epoch counts as empty and is wiped on its first store.
+//! header holds an old epoch counts as empty and is wiped on its first store
+//! (its entries are zeroed before the new epoch is published).
 //!
 //! ```text
-//! compact bucket:  epoch:32 pad:32 | entry 0 | entry 1 | ... | entry 6
-//! wide bucket:     epoch:32 | high check 0..4: 5 x 32 | entry 0 | ... | entry 4
+//! word:            0                              1..=7
+//! compact bucket:  epoch:16 0:16 unused:32      | entry 0 | entry 1 | ... | entry 6
+//!
+//! word:            0                              1            2            3..=7
+//! wide bucket:     epoch:16 version:16 high 0:32 | high 1, 2  | high 3, 4  | entry 0 | ... | entry 4
 //!
 //! entry:   63..60  59..56   55..54  53..48  47..32  31..0
 //!          age     move+1   bound   depth   value   check (low 32 bits of the mix)
 //! ```
 
 use std::mem::size_of;
+use std::sync::atomic::{fence, AtomicU64, Ordering};
 
 /// Which side of the true value a stored value bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,159 +85,219 @@ impl TtEntry {
 
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Seven entries with 32-bit checks.
-#[derive(Clone, Copy)]
+/// One cache line of eight words, read in either layout; the table decides
+/// which when it is configured, and every bucket is read the same way until
+/// the next clear.
 #[repr(C, align(64))]
-struct Compact {
-    epoch: u32,
-    _pad: u32,
-    entries: [u64; 7],
-}
-
-/// Five entries with 64-bit checks: the high halves sit in the header.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct Wide {
-    epoch: u32,
-    high: [u32; 5],
-    entries: [u64; 5],
-}
-
-/// One cache line, read in either layout; the table decides which when it is
-/// configured and every bucket is read the same way until the next clear.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-union Bucket {
-    compact: Compact,
-    wide: Wide,
-}
-
-impl Default for Bucket {
-    fn default() -> Self {
-        Bucket {
-            compact: Compact {
-                epoch: 0,
-                _pad: 0,
-                entries: [0; 7],
-            },
-        }
-    }
+#[derive(Default)]
+struct Bucket {
+    words: [AtomicU64; 8],
 }
 
 const _: () = assert!(size_of::<Bucket>() == 64);
-const _: () = assert!(size_of::<Compact>() == 64 && size_of::<Wide>() == 64);
 
-/// The entries of a bucket in one layout: where the checks live.
-trait Layout: Copy {
+impl Bucket {
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        self.words[i].load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn set_word(&self, i: usize, value: u64) {
+        self.words[i].store(value, Ordering::Relaxed);
+    }
+
+    /// Zeroes every word but the header.
+    #[inline]
+    fn wipe_entries(&self) {
+        for word in &self.words[1..] {
+            word.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The epoch in a header word.
+#[inline]
+fn epoch_of(header: u64) -> u16 {
+    header as u16
+}
+
+/// The version in a header word (odd while a writer holds the bucket).
+#[inline]
+fn version_of(header: u64) -> u16 {
+    (header >> 16) as u16
+}
+
+/// A header word with `epoch` and `version`, keeping the high check in the top half.
+#[inline]
+fn with_stamp(header: u64, epoch: u16, version: u16) -> u64 {
+    (header & !0xFFFF_FFFF) | u64::from(version) << 16 | u64::from(epoch)
+}
+
+/// The entries of a bucket in one layout: where the checks live, and how a
+/// writer keeps readers from trusting a half-written entry.
+trait Layout {
     /// Entries per bucket.
     const ENTRIES: usize;
-    /// The layout's view of a bucket.
-    fn of(bucket: &Bucket) -> &Self;
-    /// The layout's mutable view of a bucket.
-    fn of_mut(bucket: &mut Bucket) -> &mut Self;
-    /// The bucket's epoch.
-    fn epoch(&self) -> u32;
-    /// An empty bucket of `epoch`.
-    fn empty(epoch: u32) -> Self;
-    /// The data word of entry `i`.
-    fn data(&self, i: usize) -> u64;
-    /// Whether entry `i` is in use and belongs to the position with this mix.
-    fn matches(&self, i: usize, mixed: u64) -> bool;
+    /// The word of entry 0.
+    const FIRST: usize;
+
+    /// Whether entry `i`, holding `data`, is in use and belongs to the
+    /// position with this mix. `header` is the bucket's word 0 as read.
+    fn matches(bucket: &Bucket, header: u64, i: usize, data: u64, mixed: u64) -> bool;
+
+    /// The entry stored for `mixed` in `bucket`, if its epoch is `epoch`.
+    fn find(bucket: &Bucket, epoch: u16, mixed: u64) -> Option<u64>;
+
+    /// Runs `write` with the bucket wiped if its epoch is old, and returns
+    /// with the header holding `epoch`. `write` gets the header to write
+    /// through (the wide layout keeps a high check in it).
+    fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64));
+
     /// Writes entry `i` for the position with this mix.
-    fn set(&mut self, i: usize, mixed: u64, data: u64);
+    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: u64, data: u64);
 }
+
+/// Seven entries with 32-bit checks: each entry is one word, so it is read
+/// and written whole.
+struct Compact;
 
 impl Layout for Compact {
     const ENTRIES: usize = 7;
+    const FIRST: usize = 1;
 
     #[inline]
-    fn of(bucket: &Bucket) -> &Self {
-        // SAFETY: both layouts are plain integers of the same size, so any bits
-        // read as either are valid.
-        unsafe { &bucket.compact }
-    }
-
-    #[inline]
-    fn of_mut(bucket: &mut Bucket) -> &mut Self {
-        // SAFETY: as in `of`.
-        unsafe { &mut bucket.compact }
-    }
-
-    #[inline]
-    fn epoch(&self) -> u32 {
-        self.epoch
-    }
-
-    #[inline]
-    fn empty(epoch: u32) -> Self {
-        Compact {
-            epoch,
-            _pad: 0,
-            entries: [0; 7],
-        }
-    }
-
-    #[inline]
-    fn data(&self, i: usize) -> u64 {
-        self.entries[i]
-    }
-
-    #[inline]
-    fn matches(&self, i: usize, mixed: u64) -> bool {
-        let data = self.entries[i];
+    fn matches(_bucket: &Bucket, _header: u64, _i: usize, data: u64, mixed: u64) -> bool {
         data as u32 == mixed as u32 && bound_bits(data) != 0
     }
 
     #[inline]
-    fn set(&mut self, i: usize, _mixed: u64, data: u64) {
-        self.entries[i] = data;
+    fn find(bucket: &Bucket, epoch: u16, mixed: u64) -> Option<u64> {
+        // Acquire: a bucket seen in this epoch shows its wiped entries.
+        let header = bucket.words[0].load(Ordering::Acquire);
+        if epoch_of(header) != epoch {
+            return None;
+        }
+        let entries: [u64; 7] = std::array::from_fn(|i| bucket.word(Self::FIRST + i));
+        entries
+            .into_iter()
+            .find(|&data| Self::matches(bucket, header, 0, data, mixed))
+    }
+
+    #[inline]
+    fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64)) {
+        let mut header = bucket.words[0].load(Ordering::Acquire);
+        if epoch_of(header) != epoch {
+            // Zero the old entries, then publish the epoch. Another thread
+            // wiping at once can only lose entries, never revive old ones.
+            bucket.wipe_entries();
+            header = u64::from(epoch);
+            bucket.words[0].store(header, Ordering::Release);
+        }
+        write(&mut header);
+    }
+
+    #[inline]
+    fn set(bucket: &Bucket, _header: &mut u64, i: usize, _mixed: u64, data: u64) {
+        bucket.set_word(Self::FIRST + i, data);
+    }
+}
+
+/// Five entries with 64-bit checks: the high halves sit in the header, so a
+/// writer holds the bucket's version odd while it writes.
+struct Wide;
+
+impl Wide {
+    /// The high check of entry `i`: 32-bit slot `i + 1` of words 0..=2.
+    #[inline]
+    fn high(bucket: &Bucket, header: u64, i: usize) -> u32 {
+        let slot = i + 1;
+        let word = if slot < 2 {
+            header
+        } else {
+            bucket.word(slot / 2)
+        };
+        (word >> (32 * (slot % 2))) as u32
     }
 }
 
 impl Layout for Wide {
     const ENTRIES: usize = 5;
+    const FIRST: usize = 3;
 
     #[inline]
-    fn of(bucket: &Bucket) -> &Self {
-        // SAFETY: as in `Compact::of`.
-        unsafe { &bucket.wide }
+    fn matches(bucket: &Bucket, header: u64, i: usize, data: u64, mixed: u64) -> bool {
+        data as u32 == mixed as u32
+            && bound_bits(data) != 0
+            && Self::high(bucket, header, i) == (mixed >> 32) as u32
     }
 
     #[inline]
-    fn of_mut(bucket: &mut Bucket) -> &mut Self {
-        // SAFETY: as in `Compact::of`.
-        unsafe { &mut bucket.wide }
-    }
-
-    #[inline]
-    fn epoch(&self) -> u32 {
-        self.epoch
-    }
-
-    #[inline]
-    fn empty(epoch: u32) -> Self {
-        Wide {
-            epoch,
-            high: [0; 5],
-            entries: [0; 5],
+    fn find(bucket: &Bucket, epoch: u16, mixed: u64) -> Option<u64> {
+        let header = bucket.words[0].load(Ordering::Acquire);
+        if epoch_of(header) != epoch || version_of(header) % 2 == 1 {
+            return None;
         }
+        let found = (0..Self::ENTRIES).find_map(|i| {
+            let data = bucket.word(Self::FIRST + i);
+            Self::matches(bucket, header, i, data, mixed).then_some(data)
+        })?;
+        // Trust what was read only if no writer touched the bucket meanwhile.
+        fence(Ordering::Acquire);
+        let after = bucket.words[0].load(Ordering::Relaxed);
+        (after as u32 == header as u32).then_some(found)
     }
 
     #[inline]
-    fn data(&self, i: usize) -> u64 {
-        self.entries[i]
+    fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64)) {
+        // Take the bucket: make its version odd.
+        let mut header = bucket.words[0].load(Ordering::Relaxed);
+        loop {
+            let version = version_of(header);
+            if version % 2 == 1 {
+                std::hint::spin_loop();
+                header = bucket.words[0].load(Ordering::Relaxed);
+                continue;
+            }
+            let locked = with_stamp(header, epoch_of(header), version.wrapping_add(1));
+            match bucket.words[0].compare_exchange_weak(
+                header,
+                locked,
+                Ordering::Acquire,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => {
+                    header = locked;
+                    break;
+                }
+                Err(now) => header = now,
+            }
+        }
+        // Readers that see any write below also see the odd version after it.
+        fence(Ordering::Release);
+        if epoch_of(header) != epoch {
+            bucket.wipe_entries();
+            header = with_stamp(0, epoch_of(header), version_of(header));
+        }
+        write(&mut header);
+        let version = version_of(header).wrapping_add(1);
+        bucket.words[0].store(with_stamp(header, epoch, version), Ordering::Release);
     }
 
     #[inline]
-    fn matches(&self, i: usize, mixed: u64) -> bool {
-        let data = self.entries[i];
-        data as u32 == mixed as u32 && self.high[i] == (mixed >> 32) as u32 && bound_bits(data) != 0
-    }
-
-    #[inline]
-    fn set(&mut self, i: usize, mixed: u64, data: u64) {
-        self.entries[i] = data;
-        self.high[i] = (mixed >> 32) as u32;
+    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: u64, data: u64) {
+        bucket.set_word(Self::FIRST + i, data);
+        let slot = i + 1;
+        let shift = 32 * (slot % 2);
+        let high = (mixed >> 32) << shift;
+        let keep = !(0xFFFF_FFFF << shift);
+        if slot < 2 {
+            *header = (*header & keep) | high;
+            // The header is published when the writer lets the bucket go.
+        } else {
+            let word = bucket.word(slot / 2);
+            bucket.set_word(slot / 2, (word & keep) | high);
+        }
     }
 }
 
@@ -238,7 +312,8 @@ pub struct TranspositionTable {
     wide: bool,
     /// Whether the wide layout is used even where the compact one is sound.
     full_keys: bool,
-    epoch: u32,
+    /// The current epoch: buckets stamped with another are empty.
+    epoch: u16,
     age: u8,
 }
 
@@ -293,7 +368,7 @@ impl TranspositionTable {
                 );
             }
             advise_huge_pages(&mut self.buckets);
-            self.buckets.resize(count, Bucket::default());
+            self.buckets.resize_with(count, Bucket::default);
             self.epoch = 1;
         }
         self.clear();
@@ -355,8 +430,10 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            // Once in four billion clears, really wipe, so no old epoch comes back.
-            self.buckets.fill(Bucket::default());
+            // Once in 65,535 clears, really wipe, so no old epoch comes back.
+            for bucket in &mut self.buckets {
+                *bucket = Bucket::default();
+            }
             self.epoch = 1;
         }
         self.age = 0;
@@ -409,20 +486,15 @@ impl TranspositionTable {
     fn probe_in<L: Layout>(&self, key: u64) -> Option<TtEntry> {
         let (index, mixed) = self.locate(key);
         // SAFETY: `locate` masks the index with `len - 1`, and `len` is a power of two.
-        let bucket = L::of(unsafe { self.buckets.get_unchecked(index) });
-        if bucket.epoch() != self.epoch {
-            return None;
-        }
-        (0..L::ENTRIES)
-            .find(|&i| bucket.matches(i, mixed))
-            .map(|i| unpack(bucket.data(i)))
+        let bucket = unsafe { self.buckets.get_unchecked(index) };
+        L::find(bucket, self.epoch, mixed).map(unpack)
     }
 
     /// Stores a result for `key`. The same position's entry is overwritten,
     /// unless it is proven and the new one is not; otherwise the shallowest,
     /// oldest entry of the bucket makes room.
     #[inline]
-    pub fn store(&mut self, key: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
+    pub fn store(&self, key: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
         if self.wide {
             self.store_in::<Wide>(key, value, depth, bound, best);
         } else {
@@ -431,48 +503,52 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn store_in<L: Layout>(
-        &mut self,
-        key: u64,
-        value: i32,
-        depth: u8,
-        bound: Bound,
-        best: Option<u8>,
-    ) {
+    fn store_in<L: Layout>(&self, key: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
         let (index, mixed) = self.locate(key);
-        let epoch = self.epoch;
         let age = self.age;
         // SAFETY: as in `probe_in`.
-        let bucket = L::of_mut(unsafe { self.buckets.get_unchecked_mut(index) });
-        if bucket.epoch() != epoch {
-            *bucket = L::empty(epoch);
-        }
-        let mut victim = 0;
-        let mut victim_worth = i32::MAX;
-        for i in 0..L::ENTRIES {
-            let data = bucket.data(i);
-            if bound_bits(data) == 0 {
-                victim = i;
-                break;
-            }
-            if bucket.matches(i, mixed) {
-                let old = unpack(data);
-                if old.is_proven() && depth != TtEntry::PROVEN {
+        let bucket = unsafe { self.buckets.get_unchecked(index) };
+        L::write(bucket, self.epoch, |header| {
+            let mut victim = 0;
+            let mut victim_worth = i32::MAX;
+            let words: [u64; 8] = std::array::from_fn(|i| bucket.word(i));
+            for i in 0..L::ENTRIES {
+                let data = words[L::FIRST + i];
+                if bound_bits(data) == 0 {
+                    victim = i;
+                    break;
+                }
+                if L::matches(bucket, *header, i, data, mixed) {
+                    let old = unpack(data);
+                    if old.is_proven() && depth != TtEntry::PROVEN {
+                        return;
+                    }
+                    // Keep the old best move when the new result has none.
+                    let best = best.or(old.best);
+                    L::set(
+                        bucket,
+                        header,
+                        i,
+                        mixed,
+                        pack(mixed, value, depth, bound, best, age),
+                    );
                     return;
                 }
-                // Keep the old best move when the new result has none.
-                let best = best.or(old.best);
-                bucket.set(i, mixed, pack(mixed, value, depth, bound, best, age));
-                return;
+                let entry_age = i32::from(age.wrapping_sub((data >> 60) as u8) & 15);
+                let worth = i32::from(depth_bits(data)) - 8 * entry_age;
+                if worth < victim_worth {
+                    victim_worth = worth;
+                    victim = i;
+                }
             }
-            let entry_age = i32::from(age.wrapping_sub((data >> 60) as u8) & 15);
-            let worth = i32::from(depth_bits(data)) - 8 * entry_age;
-            if worth < victim_worth {
-                victim_worth = worth;
-                victim = i;
-            }
-        }
-        bucket.set(victim, mixed, pack(mixed, value, depth, bound, best, age));
+            L::set(
+                bucket,
+                header,
+                victim,
+                mixed,
+                pack(mixed, value, depth, bound, best, age),
+            );
+        });
     }
 
     /// Entries per thousand in use by the current search, from a sample.
@@ -490,14 +566,11 @@ impl TranspositionTable {
         let mut used = 0;
         let mut total = 0;
         for bucket in &self.buckets[..sample] {
-            let bucket = L::of(bucket);
+            let current = epoch_of(bucket.word(0)) == self.epoch;
             for i in 0..L::ENTRIES {
-                let data = bucket.data(i);
+                let data = bucket.word(L::FIRST + i);
                 total += 1;
-                if bucket.epoch() == self.epoch
-                    && bound_bits(data) != 0
-                    && (data >> 60) as u8 == self.age
-                {
+                if current && bound_bits(data) != 0 && (data >> 60) as u8 == self.age {
                     used += 1;
                 }
             }
@@ -595,7 +668,7 @@ mod tests {
     #[test]
     fn never_confuses_keys_when_exact() {
         // 2^14 buckets, 40-bit keys: 26 bits beyond the index, all in the check.
-        let mut tt = TranspositionTable::new(1, 40);
+        let tt = TranspositionTable::new(1, 40);
         let keys: Vec<u64> = (0..200_000u64)
             .map(|i| i.wrapping_mul(0x2545_F491) & ((1 << 40) - 1))
             .collect();
@@ -631,7 +704,7 @@ mod tests {
         // (far too small for a 32-bit check) to 8 MiB.
         for key_bits in 33..=64 {
             for bytes in [64 << 10, 1 << 20, 8 << 20] {
-                let mut tt = TranspositionTable::with_bytes(bytes, key_bits);
+                let tt = TranspositionTable::with_bytes(bytes, key_bits);
                 let both = keys_sharing_low_bits(key_bits, 40_000);
                 let (keys, absent) = both.split_at(both.len() / 2);
                 for (i, &k) in keys.iter().enumerate() {

@@ -102,12 +102,19 @@ impl BenchReport {
     }
 }
 
-/// Runs the benchmark to `depth` plies with a table of `hash_mib` MiB, calling
-/// `each` after every position.
+/// Runs the benchmark to `depth` plies with a table of `hash_mib` MiB on
+/// `threads` threads, calling `each` after every position. Only one thread
+/// gives the deterministic node count.
 #[must_use]
-pub fn run(depth: u32, hash_mib: usize, mut each: impl FnMut(&BenchLine)) -> BenchReport {
+pub fn run(
+    depth: u32,
+    hash_mib: usize,
+    threads: usize,
+    mut each: impl FnMut(&BenchLine),
+) -> BenchReport {
     let mut session = Session::new(std::io::sink());
     session.handle_line(&format!("setoption name Hash value {}", hash_mib.max(1)));
+    session.handle_line(&format!("setoption name Threads value {}", threads.max(1)));
     let connect4 = CONNECT4.iter().map(|&(size, moves)| {
         let size: Size = size.parse().expect("benchmark sizes are valid");
         let position =

@@ -57,6 +57,8 @@ pub enum Command {
         depth: Option<u32>,
         /// The table size, in MiB.
         hash: Option<usize>,
+        /// Search threads.
+        threads: Option<usize>,
     },
     /// UGI `query gameover|p1turn|result`.
     Query(Query),
@@ -195,16 +197,24 @@ impl FromStr for Command {
                 [] => Ok(Command::Bench {
                     depth: None,
                     hash: None,
+                    threads: None,
                 }),
                 [depth] => Ok(Command::Bench {
                     depth: Some(number(depth, "bench depth")?),
                     hash: None,
+                    threads: None,
                 }),
                 [depth, hash] => Ok(Command::Bench {
                     depth: Some(number(depth, "bench depth")?),
                     hash: Some(number(hash, "bench hash")?),
+                    threads: None,
                 }),
-                _ => error("usage: bench [depth [hash]]"),
+                [depth, hash, threads] => Ok(Command::Bench {
+                    depth: Some(number(depth, "bench depth")?),
+                    hash: Some(number(hash, "bench hash")?),
+                    threads: Some(number(threads, "bench threads")?),
+                }),
+                _ => error("usage: bench [depth [hash [threads]]]"),
             },
             "query" => match rest {
                 ["gameover"] => Ok(Command::Query(Query::GameOver)),
@@ -363,14 +373,24 @@ mod tests {
             parse("bench 5"),
             Ok(Command::Bench {
                 depth: Some(5),
-                hash: None
+                hash: None,
+                threads: None
             })
         );
         assert_eq!(
             parse("bench 5 16"),
             Ok(Command::Bench {
                 depth: Some(5),
-                hash: Some(16)
+                hash: Some(16),
+                threads: None
+            })
+        );
+        assert_eq!(
+            parse("bench 5 16 2"),
+            Ok(Command::Bench {
+                depth: Some(5),
+                hash: Some(16),
+                threads: Some(2)
             })
         );
         assert_eq!(parse("perft 3"), Ok(Command::Perft(3)));

@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use inarow_engine::any::{evaluate, exact_score};
-use inarow_engine::{AnySearcher, Clock, Info, Limits, Score, SearchResult, Signals};
+use inarow_engine::{max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, Signals};
 use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
 
 use crate::bench;
@@ -80,6 +80,7 @@ struct Running {
 #[derive(Clone, Copy, Debug)]
 struct Options {
     hash_mib: usize,
+    threads: usize,
     multipv: usize,
     overhead: Duration,
     ponder: bool,
@@ -106,6 +107,7 @@ impl<W: Write + Send + 'static> Session<W> {
     pub fn new(out: W) -> Self {
         let options = Options {
             hash_mib: DEFAULT_HASH_MIB as usize,
+            threads: 1,
             multipv: 1,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS as u64),
             ponder: false,
@@ -117,7 +119,7 @@ impl<W: Write + Send + 'static> Session<W> {
             position: AnyGame::new(Variant::default()),
             moves: Vec::new(),
             options,
-            engines: Some(AnySearcher::new(options.hash_mib)),
+            engines: Some(fresh_engines(options)),
             running: None,
             debug: false,
         }
@@ -224,7 +226,11 @@ impl<W: Write + Send + 'static> Session<W> {
             Command::Display => self.display(),
             Command::Eval => self.eval(),
             Command::Perft(depth) => self.perft(depth),
-            Command::Bench { depth, hash } => self.bench(depth, hash),
+            Command::Bench {
+                depth,
+                hash,
+                threads,
+            } => self.bench(depth, hash, threads),
             Command::Query(query) => self.query(query),
         }
         Flow::Continue
@@ -262,6 +268,13 @@ impl<W: Write + Send + 'static> Session<W> {
                             "Hash: only {got} MiB could be allocated of the {mib} MiB asked"
                         )));
                     }
+                }
+            }
+            "threads" => {
+                let threads = spin(1, max_threads() as i64)? as usize;
+                self.options.threads = threads;
+                if let Some(engines) = &mut self.engines {
+                    engines.set_threads(threads);
                 }
             }
             "clear hash" => {
@@ -327,7 +340,7 @@ impl<W: Write + Send + 'static> Session<W> {
         match spawned {
             Ok(handle) => self.running = Some(Running { handle, control }),
             Err(e) => {
-                self.engines = Some(AnySearcher::new(self.options.hash_mib));
+                self.engines = Some(fresh_engines(self.options));
                 self.error(format!("cannot start the search: {e}"));
             }
         }
@@ -377,7 +390,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Err(_) => {
                 log::error!("the search thread panicked; starting afresh");
-                self.engines = Some(AnySearcher::new(self.options.hash_mib));
+                self.engines = Some(fresh_engines(self.options));
                 self.send(Response::BestMove {
                     best: None,
                     ponder: None,
@@ -433,12 +446,20 @@ impl<W: Write + Send + 'static> Session<W> {
         self.send(Response::Text(report.to_string()));
     }
 
-    fn bench(&mut self, depth: Option<u32>, hash: Option<usize>) {
+    fn bench(&mut self, depth: Option<u32>, hash: Option<usize>, threads: Option<usize>) {
         self.stop_search();
         let depth = depth.unwrap_or(bench::DEFAULT_DEPTH).max(1);
         let hash = hash.unwrap_or(bench::DEFAULT_HASH_MIB);
+        let threads = threads.unwrap_or(1);
+        if !(1..=max_threads()).contains(&threads) {
+            self.error(format!(
+                "bench threads: {threads} is out of range 1..{}",
+                max_threads()
+            ));
+            return;
+        }
         let out = Arc::clone(&self.out);
-        let report = bench::run(depth, hash, |line| {
+        let report = bench::run(depth, hash, threads, |line| {
             send(&out, &Response::Text(line.to_string()));
         });
         self.send(Response::Text(report.to_string()));
@@ -478,6 +499,13 @@ fn send<W: Write>(out: &Mutex<W>, response: &Response) {
     }
 }
 
+/// Searchers as the options ask for.
+fn fresh_engines(options: Options) -> AnySearcher {
+    let mut engines = AnySearcher::new(options.hash_mib);
+    engines.set_threads(options.threads);
+    engines
+}
+
 fn option_decls() -> Vec<OptionDecl> {
     vec![
         OptionDecl {
@@ -493,6 +521,14 @@ fn option_decls() -> Vec<OptionDecl> {
                 default: DEFAULT_HASH_MIB,
                 min: 1,
                 max: MAX_HASH_MIB,
+            },
+        },
+        OptionDecl {
+            name: "Threads",
+            kind: OptionKind::Spin {
+                default: 1,
+                min: 1,
+                max: max_threads() as i64,
             },
         },
         OptionDecl {
