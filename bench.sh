@@ -114,7 +114,7 @@ for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"
   if [ -n "$vs" ]; then
     run_solver "$tmp/input" "$tmp/theirs" "$vs"
-    read -r vn vwrong vmean vmedian vnodes < <(summarise "$tmp/theirs")
+    read -r _ vwrong vmean vmedian vnodes < <(summarise "$tmp/theirs")
     ratio=$(awk -v a="$mean" -v b="$vmean" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
     vexact=$([ "$vwrong" = 0 ] && echo "" || echo " ($vwrong wrong)")
     printf " | %12s %12s %12s %7s%s" "$(format_time "$vmean")" "$(format_time "$vmedian")" "$vnodes" "${ratio}x" "$vexact"
@@ -138,10 +138,10 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
   inarow_us=() c4_us=()
   for threads in 1 2; do
     row=$(solve_empty "$inarow" solve --hash "$hash" --threads "$threads")
-    read -r score nodes inarow_us[threads] <<< "$row"
+    read -r score nodes "inarow_us[$threads]" <<< "$row"
     printf '%-10s %6s %14s %12s\n' "inarow t$threads" "$score" "$nodes" "$(format_time "${inarow_us[threads]}")"
     row=$(solve_empty "$c4/c4-driver-t$threads")
-    read -r score nodes c4_us[threads] <<< "$row"
+    read -r score nodes "c4_us[$threads]" <<< "$row"
     printf '%-10s %6s %14s %12s\n' "c4 t$threads" "$score" "$nodes" "$(format_time "${c4_us[threads]}")"
   done
   awk -v i1="${inarow_us[1]}" -v i2="${inarow_us[2]}" -v c1="${c4_us[1]}" -v c2="${c4_us[2]}" 'BEGIN {
