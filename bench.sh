@@ -3,34 +3,54 @@
 # the UCI latencies (examples/uci_latency.rs), then `inarow solve` on Pascal
 # Pons's six sets, one table row per set.
 #
-#   ./bench.sh [--full] [--quick] [--vs PATH] [--hash MIB] [--empty]
+#   ./bench.sh [--full] [--quick] [--vs PATH | --vs-c4 DIR] [--hash MIB] [--empty]
 #
 #   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
 #   --vs PATH   also run another solver that reads move strings on stdin and
 #               prints "moves score nodes micros" (Pons's c4solver does), on the
 #               same positions in the same run, and print the ratio of mean times
+#   --vs-c4 DIR Christophe Steininger's c4 as the other solver: DIR holds
+#               c4-driver-t1 and c4-driver-t2 built by bench/c4/build.sh (build
+#               them with the same --hash); like --vs DIR/c4-driver-t1
 #   --hash MIB  inarow's table size (default 64 MiB; Pons's solver uses 84 MB)
 #   --empty     also solve the empty 7x6 board (about a minute), and with --vs
-#               the other solver too
+#               the other solver too; with --vs-c4 inarow and c4 on 1 and 2
+#               threads each, with the ratios and the 2-thread speed-ups
 #
 # The sets are read from $INAROW_PONS_DIR, else ../shared/data/pons.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-full=0 quick=0 vs="" hash=64 empty=0
+full=0 quick=0 vs="" vs_label=vs c4="" hash=64 empty=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) full=1 ;;
     --quick) quick=1 ;;
     --vs) vs="${2:?--vs needs a path}"; shift ;;
+    --vs-c4) c4="${2:?--vs-c4 needs a directory}"; shift ;;
     --hash) hash="${2:?--hash needs a size}"; shift ;;
     --empty) empty=1 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+if [ -n "$c4" ]; then
+  if [ -n "$vs" ]; then
+    echo "bench.sh: --vs and --vs-c4 both name the other solver; give one" >&2; exit 2
+  fi
+  for threads in 1 2; do
+    if [ ! -x "$c4/c4-driver-t$threads" ]; then
+      echo "bench.sh: --vs-c4 $c4 holds no c4-driver-t$threads (build it with bench/c4/build.sh)" >&2; exit 2
+    fi
+  done
+  vs="$c4/c4-driver-t1" vs_label=c4
+  c4_mib=$("$vs" --settings | awk '{ print int($(NF - 1) + 0.5) }')
+  if [ "$c4_mib" != "$hash" ]; then
+    echo "bench.sh: warning: c4's table is $c4_mib MiB, inarow's $hash MiB (bench/c4/build.sh ... --hash $hash)" >&2
+  fi
+fi
 if [ -n "$vs" ] && [ ! -x "$vs" ]; then
   echo "bench.sh: --vs $vs is not an executable" >&2; exit 2
 fi
@@ -78,7 +98,7 @@ format_time() {
 }
 
 printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
-[ -n "$vs" ] && printf " | %12s %12s %12s %7s" "vs mean" "vs median" "vs nodes" "ratio"
+[ -n "$vs" ] && printf " | %12s %12s %12s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "ratio"
 printf "\n"
 for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   file="$pons/$set"
@@ -94,7 +114,7 @@ for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"
   if [ -n "$vs" ]; then
     run_solver "$tmp/input" "$tmp/theirs" "$vs"
-    read -r vn vwrong vmean vmedian vnodes < <(summarise "$tmp/theirs")
+    read -r _ vwrong vmean vmedian vnodes < <(summarise "$tmp/theirs")
     ratio=$(awk -v a="$mean" -v b="$vmean" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
     vexact=$([ "$vwrong" = 0 ] && echo "" || echo " ($vwrong wrong)")
     printf " | %12s %12s %12s %7s%s" "$(format_time "$vmean")" "$(format_time "$vmedian")" "$vnodes" "${ratio}x" "$vexact"
@@ -102,7 +122,32 @@ for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   printf "\n"
 done
 
-if [ "$empty" = 1 ]; then
+# Solves the empty board with a solver (the command); prints "score nodes micros".
+solve_empty() {
+  local row
+  row=$(echo | "$@") || { echo "bench.sh: $* failed on the empty board" >&2; return 1; }
+  echo "${row#* }"
+}
+
+if [ "$empty" = 1 ] && [ -n "$c4" ]; then
+  echo
+  echo "== the empty 7x6 board, inarow and c4 on 1 and 2 threads"
+  c4_table=$("$c4/c4-driver-t1" --settings)
+  echo "tables: inarow --hash $hash MiB; c4 ${c4_table#*, }"
+  printf '%-10s %6s %14s %12s\n' "solver" "score" "nodes" "time"
+  inarow_us=() c4_us=()
+  for threads in 1 2; do
+    row=$(solve_empty "$inarow" solve --hash "$hash" --threads "$threads")
+    read -r score nodes "inarow_us[$threads]" <<< "$row"
+    printf '%-10s %6s %14s %12s\n' "inarow t$threads" "$score" "$nodes" "$(format_time "${inarow_us[threads]}")"
+    row=$(solve_empty "$c4/c4-driver-t$threads")
+    read -r score nodes "c4_us[$threads]" <<< "$row"
+    printf '%-10s %6s %14s %12s\n' "c4 t$threads" "$score" "$nodes" "$(format_time "${c4_us[threads]}")"
+  done
+  awk -v i1="${inarow_us[1]}" -v i2="${inarow_us[2]}" -v c1="${c4_us[1]}" -v c2="${c4_us[2]}" 'BEGIN {
+    printf "inarow/c4 time: %.2fx on 1 thread, %.2fx on 2 threads\n", i1 / c1, i2 / c2
+    printf "2-thread speed-up (1-thread time / 2-thread time): inarow %.2fx, c4 %.2fx\n", i1 / i2, c1 / c2 }'
+elif [ "$empty" = 1 ]; then
   echo
   echo "== the empty 7x6 board, one thread, inarow --hash $hash (score nodes micros)"
   printf '%-10s %s\n' "inarow" "$(echo | "$inarow" solve --hash "$hash" | cut -d' ' -f2-)"
