@@ -327,15 +327,19 @@ impl Solver {
             (-b.win_next(ply + 1), b.win_next(ply))
         };
         while min < max {
-            // Halve the range, but probe nearer zero than the middle: asking
-            // about a score far from the true one is cheap, and most positions
-            // are close to a draw.
-            let mut mid = min + (max - min) / 2;
-            if mid <= 0 && min / 2 < mid {
-                mid = min / 2;
-            } else if mid >= 0 && max / 2 > mid {
-                mid = max / 2;
-            }
+            // Ask whether the score is above zero (who wins), then step
+            // outward from the side it falls on, one score at a time: the
+            // windows near the true score are the costly ones, and
+            // positions are close to a draw. The search fails soft, so a
+            // step can jump. (Halving the range nearer zero, as before:
+            // Test_L1_R3 +22% nodes, the empty board +34%, L1_R2 -5%.)
+            let mid = if min >= 0 {
+                min
+            } else if max <= 0 {
+                max - 1
+            } else {
+                0
+            };
             // Proving a quick win or loss is a matter of forcing moves.
             let forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
             let r = self.window(position, mid, mid + 1, forcing, limits)?;
@@ -789,6 +793,9 @@ impl Search<'_> {
         let nodes_before = self.nodes;
         let original_alpha = alpha;
         let mut best_move = None;
+        // Fail soft: the best score found, an upper bound when no move
+        // reaches alpha, so the root's next window can jump past it.
+        let mut best = i32::MIN;
         // With threads, a move another thread is searching (not the first)
         // waits until the others are done (simplified ABDADA): by then its
         // result is likely in the table.
@@ -830,20 +837,21 @@ impl Search<'_> {
                     .store(key, score, work, Bound::Lower, Some(flip(col)));
                 return score;
             }
+            best = best.max(score);
             if score > alpha {
                 alpha = score;
                 best_move = Some(col);
             }
         }
         let work = work_depth(self.nodes - nodes_before);
-        let bound = if alpha > original_alpha {
-            Bound::Exact
+        let (value, bound) = if alpha > original_alpha {
+            (alpha, Bound::Exact)
         } else {
-            Bound::Upper
+            (best, Bound::Upper)
         };
         self.table(empties)
-            .store(key, alpha, work, bound, best_move.map(flip));
-        alpha
+            .store(key, value, work, bound, best_move.map(flip));
+        value
     }
 }
 
