@@ -50,10 +50,14 @@ struct Board {
     /// Columns, centre first.
     order: [u64; 9],
     width: usize,
-    size: Size,
     /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
     /// even height, where the second player can claim them; else none.
     even_cells: u64,
+    /// For mirroring: the left column of each pair of columns that trade
+    /// places, and how far apart they are (unused pairs have no cells).
+    mirror_pairs: [(u64, u32); 4],
+    /// The middle column of an odd width, which stays in place.
+    mirror_middle: u64,
 }
 
 impl Board {
@@ -63,10 +67,16 @@ impl Board {
         (self.cells + 1 - ply) / 2
     }
 
-    /// The bitboard with its columns in reverse order.
+    /// The bitboard with its columns in reverse order: each pair of columns
+    /// trades places at once (as `Size::mirror`, without a loop over columns:
+    /// the solver mirrors every key when the root is symmetric).
     #[inline]
     fn mirror(&self, bits: u64) -> u64 {
-        self.size.mirror(bits)
+        let mut mirrored = bits & self.mirror_middle;
+        for &(left, shift) in &self.mirror_pairs {
+            mirrored |= (bits & left) << shift | (bits >> shift) & left;
+        }
+        mirrored
     }
 }
 
@@ -80,14 +90,27 @@ impl Board {
         for (slot, &col) in order.iter_mut().zip(&columns) {
             *slot = size.column_mask(col);
         }
+        // Keys use a column's bit above its top cell too.
+        let h1 = size.height() + 1;
+        let key_column = |col: u32| ((1u64 << h1) - 1) << (col * h1);
+        let mut mirror_pairs = [(0, 0); 4];
+        for (col, pair) in (0..size.width() / 2).zip(&mut mirror_pairs) {
+            *pair = (key_column(col), (size.width() - 1 - 2 * col) * h1);
+        }
+        let mirror_middle = if size.width() % 2 == 1 {
+            key_column(size.width() / 2)
+        } else {
+            0
+        };
         Board {
+            mirror_pairs,
+            mirror_middle,
             stride: size.height() + 1,
             bottom: size.bottom_mask(),
             cells_mask: size.board_mask(),
             cells: size.cells() as i32,
             order,
             width,
-            size,
             even_cells: if size.height() % 2 == 0 {
                 (1..size.height())
                     .step_by(2)
@@ -947,6 +970,26 @@ mod tests {
         let size: Size = size.parse().unwrap();
         let mut solver = Solver::new(size, 4);
         solver.solve(&Connect4::from_move_string(size, moves).unwrap(), false)
+    }
+
+    #[test]
+    fn mirror_is_the_boards() {
+        for size in ["7x6", "4x4", "5x4", "8x7", "9x6", "6x9", "4x12"] {
+            let size: Size = size.parse().unwrap();
+            let board = Board::new(size);
+            let mut bits = 0x2545_F491_4F6C_DD1D_u64;
+            for _ in 0..100 {
+                bits = bits.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
+                // Keys: every bit of every column, the one above the top cell too.
+                let key_bits = size.key_bits();
+                let cells = if key_bits >= 64 {
+                    bits
+                } else {
+                    bits & ((1 << key_bits) - 1)
+                };
+                assert_eq!(board.mirror(cells), size.mirror(cells), "{size}");
+            }
+        }
     }
 
     #[test]
