@@ -557,6 +557,22 @@ impl Search<'_> {
         }
     }
 
+    /// The key a position with `empties` empty cells is stored under, and
+    /// whether it is its mirror image's. When the root is symmetric, a
+    /// position and its mirror image share an entry, under the smaller key;
+    /// otherwise mirror images hardly meet. Positions near the end keep
+    /// their own key: mirroring them costs more than their twins save
+    /// (empty 7x6, 1 GiB: +1.5% nodes, -14% time).
+    #[inline]
+    fn table_key(&self, own_key: u64, empties: i32) -> (u64, bool) {
+        if self.symmetric && empties > NEAR_EMPTIES {
+            let mirror_key = self.board.mirror(own_key);
+            (own_key.min(mirror_key), mirror_key < own_key)
+        } else {
+            (own_key, false)
+        }
+    }
+
     /// Looks at the limits; sets `aborted` if one is reached.
     #[cold]
     fn check_limits(&mut self) {
@@ -593,16 +609,8 @@ impl Search<'_> {
             return 0;
         }
         let b = self.board;
-        // When the root is symmetric, a position and its mirror image share an
-        // entry, under the smaller key. (Otherwise mirror images hardly meet.)
-        let own_key = current + mask;
-        let (key, mirrored) = if self.symmetric {
-            let mirror_key = b.mirror(own_key);
-            (own_key.min(mirror_key), mirror_key < own_key)
-        } else {
-            (own_key, false)
-        };
         let empties = b.cells - ply;
+        let (key, mirrored) = self.table_key(current + mask, empties);
         self.table(empties).prefetch(key);
         let empty = b.cells_mask & !mask;
         let possible = (mask + b.bottom) & b.cells_mask;
@@ -688,13 +696,8 @@ impl Search<'_> {
         while cells != 0 {
             let cell = cells & cells.wrapping_neg();
             cells ^= cell;
-            let child_key = (current ^ mask) + (mask | cell);
-            if self.symmetric {
-                self.table(empties - 1)
-                    .prefetch(child_key.min(b.mirror(child_key)));
-            } else {
-                self.table(empties - 1).prefetch(child_key);
-            }
+            let (child_key, _) = self.table_key((current ^ mask) + (mask | cell), empties - 1);
+            self.table(empties - 1).prefetch(child_key);
         }
 
         // Claimeven one ply ahead: with the second player to move, a move
@@ -806,12 +809,7 @@ impl Search<'_> {
         if b.cells - ply >= ETC_MIN_EMPTIES {
             for i in 0..sorted.len {
                 let cell = sorted.cells[i];
-                let mut child_key = (current ^ mask) + (mask | cell);
-                if self.symmetric {
-                    // Under a symmetric root, children are stored under their
-                    // canonical key.
-                    child_key = child_key.min(b.mirror(child_key));
-                }
+                let (child_key, _) = self.table_key((current ^ mask) + (mask | cell), empties - 1);
                 if let Some(entry) = self.table(empties - 1).probe(child_key) {
                     if entry.bound != Bound::Lower && -entry.value >= beta {
                         self.table(empties).store(
@@ -849,10 +847,7 @@ impl Search<'_> {
             let (c, m) = play(current, mask, cell);
             let mut child_key = 0;
             if let Some(busy) = busy {
-                child_key = c + m;
-                if self.symmetric {
-                    child_key = child_key.min(b.mirror(child_key));
-                }
+                child_key = self.table_key(c + m, empties - 1).0;
                 if first_pass && i > 0 && busy.is_busy(child_key) {
                     queue[queued] = i as u8;
                     queued += 1;
