@@ -3,7 +3,8 @@
 # the UCI latencies (examples/uci_latency.rs), then `inarow solve` on Pascal
 # Pons's six sets, one table row per set.
 #
-#   ./bench.sh [--full] [--quick] [--vs PATH | --vs-c4 DIR] [--hash MIB] [--empty]
+#   ./bench.sh [--full] [--quick] [--vs PATH | --vs-c4 DIR] [--hash MIB]
+#              [--threads N] [--empty | --only-empty]
 #
 #   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
@@ -14,15 +15,18 @@
 #               c4-driver-t1 and c4-driver-t2 built by bench/c4/build.sh (build
 #               them with the same --hash); like --vs DIR/c4-driver-t1
 #   --hash MIB  inarow's table size (default 64 MiB; Pons's solver uses 84 MB)
+#   --threads N inarow's threads on the sets (default 1)
 #   --empty     also solve the empty 7x6 board (about a minute), and with --vs
 #               the other solver too; with --vs-c4 inarow and c4 on 1 and 2
 #               threads each, with the ratios and the 2-thread speed-ups
+#   --only-empty  only the empty board (no bench, latency or sets), e.g. with
+#               --hash 1024 and c4 drivers built with --hash 1024
 #
 # The sets are read from $INAROW_PONS_DIR, else ../shared/data/pons.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-full=0 quick=0 vs="" vs_label=vs c4="" hash=64 empty=0
+full=0 quick=0 vs="" vs_label=vs c4="" hash=64 empty=0 only_empty=0 threads=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) full=1 ;;
@@ -31,7 +35,9 @@ while [ $# -gt 0 ]; do
     --vs-c4) c4="${2:?--vs-c4 needs a directory}"; shift ;;
     --hash) hash="${2:?--hash needs a size}"; shift ;;
     --empty) empty=1 ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    --only-empty) empty=1 only_empty=1 ;;
+    --threads) threads="${2:?--threads needs a count}"; shift ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -62,12 +68,14 @@ fi
 cargo build --release --quiet
 inarow=target/release/inarow
 
-echo "== inarow bench"
-"$inarow" bench | tail -n 1
-echo
-echo "== UCI latency"
-cargo run --release --quiet --example uci_latency -- "$inarow" 20
-echo
+if [ "$only_empty" = 0 ]; then
+  echo "== inarow bench"
+  "$inarow" bench | tail -n 1
+  echo
+  echo "== UCI latency"
+  cargo run --release --quiet --example uci_latency -- "$inarow" 20
+  echo
+fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -97,10 +105,16 @@ format_time() {
     else printf "%.1f us", us }'
 }
 
-printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
-[ -n "$vs" ] && printf " | %12s %12s %12s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "ratio"
-printf "\n"
-for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
+sets="Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3"
+if [ "$only_empty" = 1 ]; then
+  sets=""
+else
+  echo "== Pons's sets, inarow --hash $hash --threads $threads"
+  printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
+  [ -n "$vs" ] && printf " | %12s %12s %12s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "ratio"
+  printf "\n"
+fi
+for set in $sets; do
   file="$pons/$set"
   [ -f "$file" ] || { echo "$set: missing, skipped"; continue; }
   limit=1000
@@ -108,7 +122,7 @@ for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
   if [ "$set" = Test_L1_R3 ] && [ "$full" = 0 ]; then limit=100; label="$set (first 100)"; fi
   if [ "$quick" = 1 ]; then limit=100; label="$set (first 100)"; fi
   head -n "$limit" "$file" > "$tmp/input"
-  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --hash "$hash"
+  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --hash "$hash" --threads "$threads"
   read -r n wrong mean median nodes < <(summarise "$tmp/ours")
   exact=$([ "$wrong" = 0 ] && echo "all" || echo "$wrong wrong")
   printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"
@@ -136,13 +150,13 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
   echo "tables: inarow --hash $hash MiB; c4 ${c4_table#*, }"
   printf '%-10s %6s %14s %12s\n' "solver" "score" "nodes" "time"
   inarow_us=() c4_us=()
-  for threads in 1 2; do
-    row=$(solve_empty "$inarow" solve --hash "$hash" --threads "$threads")
-    read -r score nodes "inarow_us[$threads]" <<< "$row"
-    printf '%-10s %6s %14s %12s\n' "inarow t$threads" "$score" "$nodes" "$(format_time "${inarow_us[threads]}")"
-    row=$(solve_empty "$c4/c4-driver-t$threads")
-    read -r score nodes "c4_us[$threads]" <<< "$row"
-    printf '%-10s %6s %14s %12s\n' "c4 t$threads" "$score" "$nodes" "$(format_time "${c4_us[threads]}")"
+  for t in 1 2; do
+    row=$(solve_empty "$inarow" solve --hash "$hash" --threads "$t")
+    read -r score nodes "inarow_us[$t]" <<< "$row"
+    printf '%-10s %6s %14s %12s\n' "inarow t$t" "$score" "$nodes" "$(format_time "${inarow_us[t]}")"
+    row=$(solve_empty "$c4/c4-driver-t$t")
+    read -r score nodes "c4_us[$t]" <<< "$row"
+    printf '%-10s %6s %14s %12s\n' "c4 t$t" "$score" "$nodes" "$(format_time "${c4_us[t]}")"
   done
   awk -v i1="${inarow_us[1]}" -v i2="${inarow_us[2]}" -v c1="${c4_us[1]}" -v c2="${c4_us[2]}" 'BEGIN {
     printf "inarow/c4 time: %.2fx on 1 thread, %.2fx on 2 threads\n", i1 / c1, i2 / c2
