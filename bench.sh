@@ -46,9 +46,9 @@ if [ -n "$c4" ]; then
   if [ -n "$vs" ]; then
     echo "bench.sh: --vs and --vs-c4 both name the other solver; give one" >&2; exit 2
   fi
-  for threads in 1 2; do
-    if [ ! -x "$c4/c4-driver-t$threads" ]; then
-      echo "bench.sh: --vs-c4 $c4 holds no c4-driver-t$threads (build it with bench/c4/build.sh)" >&2; exit 2
+  for t in 1 2; do
+    if [ ! -x "$c4/c4-driver-t$t" ]; then
+      echo "bench.sh: --vs-c4 $c4 holds no c4-driver-t$t (build it with bench/c4/build.sh)" >&2; exit 2
     fi
   done
   vs="$c4/c4-driver-t1" vs_label=c4

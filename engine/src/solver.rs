@@ -176,6 +176,10 @@ const CHECK_EVERY: u64 = 4096;
 /// every this many nodes.
 const CHECK_DONE_EVERY: u64 = 256;
 
+/// With threads, a window is first searched by one thread for this many
+/// nodes (a few milliseconds); only a window that takes longer starts the others.
+const SOLO_NODES: u64 = 1 << 16;
+
 /// With threads, nodes with this many empty cells or more defer moves
 /// another thread is searching.
 const BUSY_MIN_EMPTIES: i32 = 16;
@@ -414,6 +418,25 @@ impl Solver {
             let mut search = searcher();
             let r = run(&mut search);
             self.nodes += search.nodes;
+            return r;
+        }
+        // Most windows are small: one thread tries first, so they do not pay
+        // for starting threads (Test_L3_R1 on 2 threads: 141 us a position
+        // without this, against 2 us on one thread).
+        let solo_cap = limits.nodes.map_or(SOLO_NODES, |n| n.min(SOLO_NODES));
+        let mut solo = Search {
+            limits: SolveLimits {
+                nodes: Some(solo_cap),
+                ..*limits
+            },
+            ..searcher()
+        };
+        let r = run(&mut solo);
+        self.nodes += solo.nodes;
+        let stopped = limits.signals.is_some_and(Signals::is_stopped)
+            || limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || solo_cap < SOLO_NODES;
+        if r.is_some() || stopped {
             return r;
         }
         // Lazy SMP: every thread searches the window; the first to finish,
