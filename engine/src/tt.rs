@@ -744,6 +744,40 @@ mod tests {
         assert!(tt.is_wide());
     }
 
+    /// Threads storing and probing the same few buckets, in both layouts:
+    /// a probe finds a key's own value or nothing. Small enough for Miri
+    /// (`cargo +nightly miri test -p inarow-engine tt::tests::shared`),
+    /// which also checks the accesses for data races.
+    #[test]
+    fn shared_between_threads() {
+        // 4 buckets: 64-bit keys (wide) and 9-bit keys (compact).
+        for key_bits in [64, 9] {
+            let table = TranspositionTable::with_bytes(256, key_bits);
+            let mask = if key_bits == 64 {
+                u64::MAX
+            } else {
+                (1 << key_bits) - 1
+            };
+            let value_of = |key: u64| (key % 1000) as i32;
+            std::thread::scope(|scope| {
+                for thread in 0..2u64 {
+                    let table = &table;
+                    scope.spawn(move || {
+                        for i in 0..200u64 {
+                            let key =
+                                (i.wrapping_mul(0x9E37_79B9) ^ thread) % 61 * 0x1_0000_0001 & mask;
+                            if (i + thread) % 2 == 0 {
+                                table.store(key, value_of(key), 1, Bound::Exact, None);
+                            } else if let Some(entry) = table.probe(key) {
+                                assert_eq!(entry.value, value_of(key));
+                            }
+                        }
+                    });
+                }
+            });
+        }
+    }
+
     #[test]
     fn size_is_honoured() {
         for mib in [1, 3, 64, 100] {
