@@ -764,8 +764,8 @@ mod tests {
                     let table = &table;
                     scope.spawn(move || {
                         for i in 0..200u64 {
-                            let key =
-                                (i.wrapping_mul(0x9E37_79B9) ^ thread) % 61 * 0x1_0000_0001 & mask;
+                            let key = ((i.wrapping_mul(0x9E37_79B9) ^ thread) % 61 * 0x1_0000_0001)
+                                & mask;
                             if (i + thread) % 2 == 0 {
                                 table.store(key, value_of(key), 1, Bound::Exact, None);
                             } else if let Some(entry) = table.probe(key) {
