@@ -415,9 +415,8 @@ impl Worker<'_> {
         if root_moves.is_empty() {
             return result;
         }
-        let remaining = position.max_ply() - position.ply();
         let multipv = limits.multipv.clamp(1, root_moves.len());
-        let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1));
+        let max_depth = max_depth(position, limits);
         for depth in 1..=max_depth {
             for line in 0..multipv {
                 self.search_root(position, &mut root_moves[line..], depth as i32);
@@ -464,8 +463,7 @@ impl Worker<'_> {
         if root_moves.is_empty() {
             return;
         }
-        let remaining = position.max_ply() - position.ply();
-        let max_depth = limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1));
+        let max_depth = max_depth(position, limits);
         let mut depth = 1 + (thread % 2) as u32;
         while depth <= max_depth && !self.stopped {
             self.search_root(position, &mut root_moves, depth as i32);
@@ -563,6 +561,12 @@ impl<G: SearchGame> Searcher<G> {
             elapsed,
         }
     }
+}
+
+/// The deepest iteration: the depth limit, or the plies left in the game.
+fn max_depth<G: SearchGame>(position: &G, limits: &Limits) -> u32 {
+    let remaining = position.max_ply() - position.ply();
+    limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1))
 }
 
 /// The state of one running search.
