@@ -122,7 +122,7 @@ for set in $sets; do
   if [ "$set" = Test_L1_R3 ] && [ "$full" = 0 ]; then limit=100; label="$set (first 100)"; fi
   if [ "$quick" = 1 ]; then limit=100; label="$set (first 100)"; fi
   head -n "$limit" "$file" > "$tmp/input"
-  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --hash "$hash" --threads "$threads"
+  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --no-book --hash "$hash" --threads "$threads"
   read -r n wrong mean median nodes < <(summarise "$tmp/ours")
   exact=$([ "$wrong" = 0 ] && echo "all" || echo "$wrong wrong")
   printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"
@@ -151,7 +151,7 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
   printf '%-10s %6s %14s %12s\n' "solver" "score" "nodes" "time"
   inarow_us=() c4_us=()
   for t in 1 2; do
-    row=$(solve_empty "$inarow" solve --hash "$hash" --threads "$t")
+    row=$(solve_empty "$inarow" solve --no-book --hash "$hash" --threads "$t")
     read -r score nodes "inarow_us[$t]" <<< "$row"
     printf '%-10s %6s %14s %12s\n' "inarow t$t" "$score" "$nodes" "$(format_time "${inarow_us[t]}")"
     row=$(solve_empty "$c4/c4-driver-t$t")
@@ -164,7 +164,7 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
 elif [ "$empty" = 1 ]; then
   echo
   echo "== the empty 7x6 board, one thread, inarow --hash $hash (score nodes micros)"
-  printf '%-10s %s\n' "inarow" "$(echo | "$inarow" solve --hash "$hash" | cut -d' ' -f2-)"
+  printf '%-10s %s\n' "inarow" "$(echo | "$inarow" solve --no-book --hash "$hash" | cut -d' ' -f2-)"
   if [ -n "$vs" ]; then
     printf '%-10s %s\n' "vs" "$(echo | "$vs" | cut -d' ' -f2-)"
   fi

@@ -1,6 +1,7 @@
 //! `inarow`: a perfect-play engine for k-in-a-row games.
 
 mod bench;
+mod book;
 mod matches;
 mod perft;
 mod play;
@@ -38,6 +39,8 @@ enum Command {
     Analyze(solve::SolveArgs),
     /// Play engine-vs-engine matches: Elo, pentanomial statistics, SPRT, PGN, resume.
     Match(Box<matches::MatchArgs>),
+    /// Build, merge, verify and probe opening books.
+    Book(book::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run_solve(&args),
         Some(Command::Analyze(args)) => solve::run_analyze(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

@@ -23,6 +23,17 @@ pub struct SolveArgs {
     /// Search threads, 1 to the number of cores: the scores do not depend on it.
     #[arg(long, default_value_t = 1, value_parser = crate::threads::parse)]
     threads: usize,
+    /// Search every position, without the opening book (for timing the solver).
+    #[arg(long)]
+    no_book: bool,
+}
+
+/// The solver the options ask for.
+fn solver(args: &SolveArgs) -> Solver {
+    let mut solver = Solver::new(args.size, args.hash.max(1));
+    solver.set_threads(args.threads);
+    solver.set_book((!args.no_book).then(inarow_engine::book::embedded));
+    solver
 }
 
 /// One input line: the position and, if given, the score it should have.
@@ -56,8 +67,7 @@ fn parse_line(text: &str, size: Size) -> Result<Line, String> {
 /// Runs `inarow solve`: prints `moves score nodes micros` per line, like Pons's
 /// `c4solver`. Fails at the end if any line was bad or any expected score differed.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
-    let mut solver = Solver::new(args.size, args.hash.max(1));
-    solver.set_threads(args.threads);
+    let mut solver = solver(args);
     let mut failures = 0usize;
     let progress = io::stderr().is_terminal();
     let stdout = io::stdout();
@@ -109,8 +119,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 
 /// Runs `inarow analyze`: the exact score of every column, `-` for a full one.
 pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
-    let mut solver = Solver::new(args.size, args.hash.max(1));
-    solver.set_threads(args.threads);
+    let mut solver = solver(args);
     let mut failures = 0usize;
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -642,3 +642,95 @@ fn referee(variant: Variant, line: &str) -> Option<AnyGame> {
     }
     Some(game)
 }
+
+#[test]
+fn the_book_answers_the_start_at_once() {
+    let mut h = Harness::new();
+    h.send("position startpos");
+    let start = Instant::now();
+    let go = h.go("go movetime 10");
+    let elapsed = start.elapsed();
+    check_search_output(&go);
+    assert_eq!(best_move(&go), "P@d1", "{go:?}");
+    assert!(
+        go.iter().any(|l| l == "info string move from the book"),
+        "{go:?}"
+    );
+    assert!(
+        go.iter().any(|l| l == "info string exact score 1 (Pons)"),
+        "{go:?}"
+    );
+    assert!(elapsed < Duration::from_millis(500), "{elapsed:?}");
+
+    // Without the book, the start is too big for the solver in 10 ms.
+    h.send("setoption name OwnBook value false");
+    let go = h.go("go movetime 10");
+    assert!(
+        go.iter().any(|l| l == "info string move from the search"),
+        "{go:?}"
+    );
+    h.send("setoption name OwnBook value true");
+    let go = h.go("go movetime 10");
+    assert!(
+        go.iter().any(|l| l == "info string move from the book"),
+        "{go:?}"
+    );
+}
+
+#[test]
+fn a_book_file_for_another_size() {
+    let dir = std::env::temp_dir().join(format!("inarow-uci-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("6x5.book");
+    let run = common::run_inarow(
+        &[
+            "book",
+            "build",
+            "--size",
+            "6x5",
+            "--plies",
+            "2",
+            "-o",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.success, "{}", run.stderr);
+    let mut h = Harness::new();
+    h.send("position fen 6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1 moves 3");
+    // Bad files: one error line each, and the book built in stays.
+    for bad in [
+        format!(
+            "setoption name BookFile value {}",
+            dir.join("none").display()
+        ),
+        format!("setoption name BookFile value {}.solved", file.display()),
+        "setoption name OwnBook value maybe".to_owned(),
+    ] {
+        h.send(&bad);
+        let lines = h.lines();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(lines[0].starts_with("info string error: "), "{lines:?}");
+    }
+    let go = h.go("go movetime 50");
+    assert!(
+        !go.iter().any(|l| l == "info string move from the book"),
+        "{go:?}"
+    );
+    h.send(&format!("setoption name BookFile value {}", file.display()));
+    assert!(h.lines().is_empty());
+    let go = h.go("go movetime 50");
+    assert!(
+        go.iter().any(|l| l == "info string move from the book"),
+        "{go:?}"
+    );
+    // Back to the book built in: 7x6 positions come from it again.
+    h.send("setoption name BookFile value <empty>");
+    h.send("position startpos");
+    let go = h.go("go movetime 50");
+    assert!(
+        go.iter().any(|l| l == "info string move from the book"),
+        "{go:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -7,6 +7,9 @@
 
 use inarow_games::{AnyGame, Connect4, Drop, Game, TicTacToe};
 
+use std::sync::Arc;
+
+use crate::book::Book;
 use crate::heuristics::SearchGame;
 use crate::score::pons_score;
 use crate::search::{Info, Limits, SearchResult, Searcher, Signals};
@@ -35,6 +38,12 @@ impl AnySearcher {
     pub fn set_hash(&mut self, hash_mib: usize) {
         self.connect4.set_hash(hash_mib);
         self.tictactoe.set_hash(hash_mib.min(TICTACTOE_HASH_MIB));
+    }
+
+    /// Consults `book` before searching, in the game and board size it is
+    /// for; `None` turns the book off.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.connect4.set_book(book);
     }
 
     /// Searches on `threads` threads (at least 1) from now on, in every game.
@@ -152,5 +161,6 @@ fn typed_result<G: Game>(position: &G, result: &SearchResult<G::Move>) -> Search
             .collect(),
         nodes: result.nodes,
         elapsed: result.elapsed,
+        source: result.source,
     }
 }

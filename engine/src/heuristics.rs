@@ -6,6 +6,9 @@ use inarow_games::connect4::line_completions;
 use inarow_games::tictactoe::LINES;
 use inarow_games::{Column, Connect4, Game, MoveList, Size, Square, TicTacToe};
 
+use std::sync::Arc;
+
+use crate::book::Book;
 use crate::score::{score_from_pons, Score, EVAL_LIMIT};
 use crate::solver::{SolveLimits, Solver};
 
@@ -47,6 +50,14 @@ pub trait Oracle<G: Game>: Send + Sized {
     /// Searches on `threads` threads from now on (an oracle without threads
     /// ignores it).
     fn set_threads(&mut self, _threads: usize) {}
+
+    /// Consults `book` from now on (an oracle without a book ignores it).
+    fn set_book(&mut self, _book: Option<Arc<Book>>) {}
+
+    /// Whether the last [`Oracle::solve`] found its move in the book alone.
+    fn answered_by_book(&self) -> bool {
+        false
+    }
 
     /// The proven scores of `position`'s best `lines` moves (or more), best
     /// first, each with its principal variation (starting with the move), if
@@ -103,6 +114,14 @@ impl Oracle<Connect4> for Solver {
 
     fn set_threads(&mut self, threads: usize) {
         Solver::set_threads(self, threads);
+    }
+
+    fn set_book(&mut self, book: Option<Arc<Book>>) {
+        Solver::set_book(self, book);
+    }
+
+    fn answered_by_book(&self) -> bool {
+        Solver::answered_by_book(self)
     }
 
     fn solve(

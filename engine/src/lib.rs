@@ -10,6 +10,7 @@
 //!   at run time.
 
 pub mod any;
+pub mod book;
 mod heuristics;
 pub mod score;
 mod search;
@@ -20,7 +21,7 @@ mod tt;
 pub use any::AnySearcher;
 pub use heuristics::{NoOracle, Oracle, ProvenLines, SearchGame};
 pub use score::Score;
-pub use search::{Info, Limits, SearchResult, Searcher, Signals, DEFAULT_HASH_MIB};
+pub use search::{Info, Limits, SearchResult, Searcher, Signals, Source, DEFAULT_HASH_MIB};
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};

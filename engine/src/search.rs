@@ -13,10 +13,12 @@
 use std::marker::PhantomData;
 use std::ops::Neg;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use crate::book::Book;
 use crate::heuristics::{Oracle, ProvenLines, SearchGame};
 use crate::score::{Score, INFINITE, WIN, WIN_MIN};
 use crate::solver::SolveLimits;
@@ -131,6 +133,32 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// What found the move.
+    pub source: Source,
+}
+
+/// What found a search's move: the engine tries each in this order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Source {
+    /// The opening book, without a search.
+    Book,
+    /// The exact solver (the oracle).
+    Solver,
+    /// The heuristic search.
+    #[default]
+    Search,
+}
+
+impl Source {
+    /// The word for it: `book`, `solver` or `search`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Book => "book",
+            Source::Solver => "solver",
+            Source::Search => "search",
+        }
+    }
 }
 
 impl<M: Clone> SearchResult<M> {
@@ -193,6 +221,8 @@ pub struct Searcher<G: SearchGame> {
     oracle_bytes: usize,
     /// Search threads, at least 1.
     threads: usize,
+    /// The opening book handed to the oracle.
+    book: Option<Arc<Book>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -210,8 +240,18 @@ impl<G: SearchGame> Searcher<G> {
             oracle: None,
             oracle_bytes,
             threads: 1,
+            book: None,
             _game: PhantomData,
         }
+    }
+
+    /// Hands `book` to the oracle from now on (a game without an oracle, or a
+    /// book for another board size, leaves it unused).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        if let Some(oracle) = &mut self.oracle {
+            oracle.set_book(book.clone());
+        }
+        self.book = book;
     }
 
     /// Searches on `threads` threads (at least 1) from now on, the oracle too.
@@ -277,7 +317,12 @@ impl<G: SearchGame> Searcher<G> {
         let (oracle_nodes, solved) = self.ask_oracle(position, limits, signals, &plan);
         if let Some(moves) = solved {
             let tt = &self.tt;
-            return Self::oracle_result(position, &moves, limits, oracle_nodes, &plan, tt, report);
+            let mut result =
+                Self::oracle_result(position, &moves, limits, oracle_nodes, &plan, tt, report);
+            if self.oracle.as_ref().is_some_and(Oracle::answered_by_book) {
+                result.source = Source::Book;
+            }
+            return result;
         }
         let helper_nodes = AtomicU64::new(0);
         // Helpers stop when the main thread is done, whatever ended it.
@@ -350,9 +395,11 @@ impl<G: SearchGame> Searcher<G> {
         };
         let oracle_bytes = self.oracle_bytes;
         let threads = self.threads;
+        let book = &self.book;
         let oracle = self.oracle.get_or_insert_with(|| {
             let mut oracle = G::Oracle::new(oracle_bytes);
             oracle.set_threads(threads);
+            oracle.set_book(book.clone());
             oracle
         });
         let before = oracle.nodes();
@@ -411,6 +458,7 @@ impl Worker<'_> {
             lines: Vec::new(),
             nodes: 0,
             elapsed: Duration::ZERO,
+            source: Source::Search,
         };
         if root_moves.is_empty() {
             return result;
@@ -559,6 +607,7 @@ impl<G: SearchGame> Searcher<G> {
             lines,
             nodes,
             elapsed,
+            source: Source::Solver,
         }
     }
 }

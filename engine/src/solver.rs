@@ -32,9 +32,10 @@ use inarow_games::connect4::{has_line, line_completions};
 use inarow_games::{Column, Connect4, Game, Size};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
+use crate::book::Book;
 use crate::search::Signals;
 use crate::tt::{Bound, TranspositionTable};
 
@@ -136,6 +137,11 @@ pub struct Solver {
     nodes: u64,
     /// Search threads, at least 1.
     threads: usize,
+    /// An opening book consulted before any search.
+    book: Option<Arc<Book>>,
+    /// Whether the last [`Solver::best_move_within`] or
+    /// [`Solver::analyze_within`] found its answer in the book alone.
+    answered_by_book: bool,
 }
 
 /// Limits on one solve: it gives up past them.
@@ -271,7 +277,34 @@ impl Solver {
             size,
             nodes: 0,
             threads: 1,
+            book: None,
+            answered_by_book: false,
         }
+    }
+
+    /// Consults `book` (if it is for this board size) before searching, from
+    /// now on; `None` searches every position.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    #[must_use]
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// Whether the last best move or analysis came from the book alone,
+    /// without a search.
+    #[must_use]
+    pub fn answered_by_book(&self) -> bool {
+        self.answered_by_book
+    }
+
+    /// The book's score of `position`, if it holds it.
+    #[inline]
+    fn book_score(&self, position: &Connect4) -> Option<i32> {
+        self.book.as_ref()?.probe(position)
     }
 
     /// Searches on `threads` threads (at least 1) from now on. The scores do
@@ -349,6 +382,9 @@ impl Solver {
         }
         if position.can_win_next() {
             return Some(weak_or_exact(b.win_next(ply), weak));
+        }
+        if let Some(score) = self.book_score(position) {
+            return Some(weak_or_exact(score, weak));
         }
         let (mut min, mut max) = if weak {
             (-1, 1)
@@ -483,6 +519,8 @@ impl Solver {
         if position.outcome().is_some() {
             return None;
         }
+        let nodes_before = self.nodes;
+        self.answered_by_book = false;
         let score = self.solve_within(position, false, limits)?;
         let mut moves = position.legal_moves();
         if let Some(&win) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
@@ -505,10 +543,13 @@ impl Solver {
                 finished_score(&child, false) <= -score
             } else if child.can_win_next() {
                 self.board.win_next(child.ply() as i32) <= -score
+            } else if let Some(child_score) = self.book_score(&child) {
+                child_score <= -score
             } else {
                 self.window(&child, -score, -score + 1, false, limits)? <= -score
             };
             if keeps {
+                self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
                 return Some((mv, score));
             }
         }
@@ -524,6 +565,8 @@ impl Solver {
         first: Column,
         limits: &SolveLimits<'_>,
     ) -> Vec<Column> {
+        // The line is not the answer: what gave the answer stays on record.
+        let answered_by_book = self.answered_by_book;
         let mut pv = vec![first];
         let mut current = *position;
         current.play_unchecked(first);
@@ -531,6 +574,7 @@ impl Solver {
             pv.push(mv);
             current.play_unchecked(mv);
         }
+        self.answered_by_book = answered_by_book;
         pv
     }
 
@@ -549,6 +593,7 @@ impl Solver {
         limits: &SolveLimits<'_>,
     ) -> Option<Vec<Option<i32>>> {
         self.set_size(position.size());
+        let nodes_before = self.nodes;
         let width = position.size().width() as u8;
         let mut scores = Vec::with_capacity(usize::from(width));
         for col in 0..width {
@@ -567,6 +612,7 @@ impl Solver {
             };
             scores.push(score);
         }
+        self.answered_by_book = self.book.is_some() && self.nodes == nodes_before;
         Some(scores)
     }
 }

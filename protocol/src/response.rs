@@ -112,6 +112,11 @@ pub enum OptionKind {
     },
     /// An action.
     Button,
+    /// Text, such as a file name.
+    String {
+        /// Default value (`<empty>` for none, as UCI writes it).
+        default: String,
+    },
 }
 
 /// An `option` line of the `uci` answer.
@@ -139,6 +144,7 @@ impl fmt::Display for OptionDecl {
                 Ok(())
             }
             OptionKind::Button => f.write_str("button"),
+            OptionKind::String { default } => write!(f, "string default {default}"),
         }
     }
 }

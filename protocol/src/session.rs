@@ -13,6 +13,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use inarow_engine::any::{evaluate, exact_score};
+use inarow_engine::book::{self, Book};
 use inarow_engine::{max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, Signals};
 use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
 
@@ -77,10 +78,14 @@ struct Running {
 }
 
 /// The options a GUI can set.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Options {
     hash_mib: usize,
     threads: usize,
+    /// `OwnBook`: whether the book is consulted.
+    own_book: bool,
+    /// The book in use: `BookFile`'s, else the one built in.
+    book: Arc<Book>,
     multipv: usize,
     overhead: Duration,
     ponder: bool,
@@ -108,10 +113,13 @@ impl<W: Write + Send + 'static> Session<W> {
         let options = Options {
             hash_mib: DEFAULT_HASH_MIB as usize,
             threads: 1,
+            own_book: true,
+            book: book::embedded(),
             multipv: 1,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS as u64),
             ponder: false,
         };
+        let engines = Some(fresh_engines(&options));
         Session {
             out: Arc::new(Mutex::new(out)),
             variant: Variant::default(),
@@ -119,7 +127,7 @@ impl<W: Write + Send + 'static> Session<W> {
             position: AnyGame::new(Variant::default()),
             moves: Vec::new(),
             options,
-            engines: Some(fresh_engines(options)),
+            engines,
             running: None,
             debug: false,
         }
@@ -277,6 +285,27 @@ impl<W: Write + Send + 'static> Session<W> {
                     engines.set_threads(threads);
                 }
             }
+            "ownbook" => {
+                self.options.own_book = match value {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => return Err("option OwnBook: the value is true or false".to_owned()),
+                };
+                self.set_book();
+            }
+            "bookfile" => {
+                let path = value.unwrap_or("").trim();
+                self.options.book = if path.is_empty() || path == "<empty>" {
+                    book::embedded()
+                } else {
+                    let bytes = std::fs::read(path)
+                        .map_err(|e| format!("option BookFile: cannot read {path}: {e}"))?;
+                    let book = Book::from_bytes(&bytes)
+                        .map_err(|e| format!("option BookFile: {path}: {e}"))?;
+                    Arc::new(book)
+                };
+                self.set_book();
+            }
             "clear hash" => {
                 if let Some(engines) = &mut self.engines {
                     engines.clear();
@@ -294,6 +323,13 @@ impl<W: Write + Send + 'static> Session<W> {
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
+    }
+
+    /// Hands the book the options ask for to the searchers.
+    fn set_book(&mut self) {
+        if let Some(engines) = &mut self.engines {
+            engines.set_book(self.options.book_in_use());
+        }
     }
 
     fn set_position(&mut self, fen: Option<String>, moves: &[String]) -> Result<(), String> {
@@ -340,7 +376,7 @@ impl<W: Write + Send + 'static> Session<W> {
         match spawned {
             Ok(handle) => self.running = Some(Running { handle, control }),
             Err(e) => {
-                self.engines = Some(fresh_engines(self.options));
+                self.engines = Some(fresh_engines(&self.options));
                 self.error(format!("cannot start the search: {e}"));
             }
         }
@@ -390,7 +426,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Err(_) => {
                 log::error!("the search thread panicked; starting afresh");
-                self.engines = Some(fresh_engines(self.options));
+                self.engines = Some(fresh_engines(&self.options));
                 self.send(Response::BestMove {
                     best: None,
                     ponder: None,
@@ -500,10 +536,18 @@ fn send<W: Write>(out: &Mutex<W>, response: &Response) {
 }
 
 /// Searchers as the options ask for.
-fn fresh_engines(options: Options) -> AnySearcher {
+fn fresh_engines(options: &Options) -> AnySearcher {
     let mut engines = AnySearcher::new(options.hash_mib);
     engines.set_threads(options.threads);
+    engines.set_book(options.book_in_use());
     engines
+}
+
+impl Options {
+    /// The book the searchers consult, if any.
+    fn book_in_use(&self) -> Option<Arc<Book>> {
+        self.own_book.then(|| Arc::clone(&self.book))
+    }
 }
 
 fn option_decls() -> Vec<OptionDecl> {
@@ -529,6 +573,16 @@ fn option_decls() -> Vec<OptionDecl> {
                 default: 1,
                 min: 1,
                 max: max_threads() as i64,
+            },
+        },
+        OptionDecl {
+            name: "OwnBook",
+            kind: OptionKind::Check { default: true },
+        },
+        OptionDecl {
+            name: "BookFile",
+            kind: OptionKind::String {
+                default: "<empty>".to_owned(),
             },
         },
         OptionDecl {
@@ -639,6 +693,10 @@ fn final_report<W: Write>(
     if !repeated {
         send(out, &Response::Info(line));
     }
+    send(
+        out,
+        &Response::InfoString(format!("move from the {}", result.source.name())),
+    );
     if info.score == Score::Draw {
         send(out, &Response::InfoString("proven draw".to_owned()));
     }

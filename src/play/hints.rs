@@ -32,9 +32,11 @@ impl Analyst {
         match position {
             AnyGame::Connect4(p) => {
                 let hash_mib = self.hash_mib;
-                let solver = self
-                    .solver
-                    .get_or_insert_with(|| Solver::new(p.size(), hash_mib));
+                let solver = self.solver.get_or_insert_with(|| {
+                    let mut solver = Solver::new(p.size(), hash_mib);
+                    solver.set_book(Some(inarow_engine::book::embedded()));
+                    solver
+                });
                 let limits = SolveLimits {
                     deadline: Some(Instant::now() + SOLVE_TIME),
                     ..SolveLimits::default()

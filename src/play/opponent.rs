@@ -114,8 +114,10 @@ impl Builtin {
     /// The built-in engine at `strength`, with `hash_mib` MiB of tables and a
     /// random seed for the weaker levels.
     pub fn new(strength: Strength, hash_mib: usize, seed: u64) -> Self {
+        let mut searcher = AnySearcher::new(hash_mib);
+        searcher.set_book(Some(inarow_engine::book::embedded()));
         Builtin {
-            searcher: AnySearcher::new(hash_mib),
+            searcher,
             strength,
             rng: seed | 1,
         }

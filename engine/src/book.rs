@@ -1,0 +1,504 @@
+//! The opening book: Pons's exact score of every Connect-Four position up to
+//! some ply, computed by [`Solver`](crate::Solver) and looked up in
+//! microseconds.
+//!
+//! What it holds: every position of one board size with at most `plies`
+//! stones that can arise in play, is not over, and whose side to move cannot
+//! win at once (the rules score those). A position and its mirror image share
+//! one entry, under the smaller of their two keys. It is built in two steps:
+//! the positions with exactly `plies` stones (the frontier) are solved, and
+//! every shallower position takes the best of its children's scores
+//! ([`Book::from_frontier`]).
+//!
+//! The file format (all integers little-endian):
+//!
+//! ```text
+//! offset  size          field
+//! 0       8             magic "INAROWBK"
+//! 8       1             format version (1)
+//! 9       1             board width
+//! 10      1             board height
+//! 11      1             plies: every position with this many stones or fewer
+//! 12      4             entry count n
+//! 16      1             key bytes k (the key's bits, rounded up to bytes)
+//! 17      n * (k + 1)   entries by increasing key: the key in k bytes, then
+//!                       the score as a signed byte
+//! 17+n(k+1) 8           FNV-1a hash of every byte before it
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use inarow_games::{Connect4, Game, Outcome, Size};
+
+/// The file's first bytes.
+const MAGIC: &[u8; 8] = b"INAROWBK";
+
+/// The format version this code reads and writes.
+const VERSION: u8 = 1;
+
+/// The header's length in bytes.
+const HEADER_BYTES: usize = 17;
+
+/// The book built into the binary (7x6), made by `inarow book build` (see
+/// the README).
+const EMBEDDED: &[u8] = include_bytes!("../books/7x6.book");
+
+/// Why a book file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookError(String);
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BookError {}
+
+fn error(message: impl Into<String>) -> BookError {
+    BookError(message.into())
+}
+
+/// An opening book for one board size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Book {
+    size: Size,
+    plies: u32,
+    /// Canonical keys, increasing.
+    keys: Vec<u64>,
+    /// The score of each key's position.
+    scores: Vec<i8>,
+}
+
+/// The book built into the binary: 7x6, read on first use.
+///
+/// # Panics
+/// If the bytes built in are not a valid book (the tests check that they are).
+#[must_use]
+pub fn embedded() -> Arc<Book> {
+    static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
+    Arc::clone(
+        BOOK.get_or_init(|| {
+            Arc::new(Book::from_bytes(EMBEDDED).expect("the book built in is valid"))
+        }),
+    )
+}
+
+/// The key a position and its mirror image share: the smaller of the two.
+#[inline]
+#[must_use]
+pub fn canonical_key(position: &Connect4) -> u64 {
+    position.key().min(position.mirrored_key())
+}
+
+/// The score of a position the rules settle without a search: a finished
+/// game, or a side to move that wins with its next stone.
+#[must_use]
+pub fn rule_score(position: &Connect4) -> Option<i32> {
+    match position.outcome() {
+        Some(Outcome::Win(winner)) => {
+            let share = position.size().shares()[winner.index()] as i32;
+            let stones = position.stones(winner).count_ones() as i32;
+            Some(-(share - stones + 1))
+        }
+        Some(Outcome::Draw) => Some(0),
+        None if position.can_win_next() => {
+            Some((position.size().cells() as i32 + 1 - position.ply() as i32) / 2)
+        }
+        None => None,
+    }
+}
+
+/// Whether the book stores `position`: it is not over and its side to move
+/// cannot win at once.
+#[must_use]
+pub fn is_stored(position: &Connect4) -> bool {
+    rule_score(position).is_none()
+}
+
+/// Every position of `size` with at most `plies` stones that can arise in play
+/// and is not over, one per mirror pair, by number of stones: `layers[n]`
+/// holds those with `n` stones, each with a move string that reaches it (the
+/// first found, columns from 1), in the order of those strings.
+#[must_use]
+pub fn positions(size: Size, plies: u32) -> Vec<Vec<(Connect4, String)>> {
+    let mut layers = vec![vec![(Connect4::new(size), String::new())]];
+    for _ in 0..plies {
+        let mut seen = HashMap::new();
+        let mut next = Vec::new();
+        for (position, moves) in layers.last().into_iter().flatten() {
+            for mv in position.legal_moves() {
+                let mut child = *position;
+                child.play_unchecked(mv);
+                if child.outcome().is_some() {
+                    continue;
+                }
+                if let std::collections::hash_map::Entry::Vacant(slot) =
+                    seen.entry(canonical_key(&child))
+                {
+                    slot.insert(());
+                    next.push((child, format!("{moves}{}", mv.0 + 1)));
+                }
+            }
+        }
+        next.sort_by(|a, b| a.1.cmp(&b.1));
+        layers.push(next);
+    }
+    layers
+}
+
+/// The positions a book of `plies` stones must solve: those with exactly
+/// `plies` stones that it stores, by move string.
+#[must_use]
+pub fn frontier(size: Size, plies: u32) -> Vec<(Connect4, String)> {
+    positions(size, plies)
+        .pop()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(p, _)| is_stored(p))
+        .collect()
+}
+
+impl Book {
+    /// The book of every position of `size` up to `plies` stones, given the
+    /// scores of the frontier (see [`frontier`]) by canonical key: every
+    /// shallower position takes the best of its children.
+    ///
+    /// # Errors
+    /// If a frontier position has no score.
+    pub fn from_frontier(
+        size: Size,
+        plies: u32,
+        frontier_scores: &HashMap<u64, i32>,
+    ) -> Result<Book, BookError> {
+        let layers = positions(size, plies);
+        let mut scores: HashMap<u64, i32> = HashMap::new();
+        let mut missing = 0usize;
+        for (position, _) in layers.last().into_iter().flatten() {
+            if is_stored(position) {
+                let key = canonical_key(position);
+                match frontier_scores.get(&key) {
+                    Some(&score) => {
+                        scores.insert(key, score);
+                    }
+                    None => missing += 1,
+                }
+            }
+        }
+        if missing > 0 {
+            return Err(error(format!(
+                "{missing} positions with {plies} stones have no score yet"
+            )));
+        }
+        for layer in layers[..layers.len() - 1].iter().rev() {
+            for (position, _) in layer {
+                if is_stored(position) {
+                    let score = score_from_children(position, |key| scores.get(&key).copied())
+                        .ok_or_else(|| error("a child is missing from the book"))?;
+                    scores.insert(canonical_key(position), score);
+                }
+            }
+        }
+        let mut entries: Vec<(u64, i32)> = scores.into_iter().collect();
+        entries.sort_unstable();
+        Ok(Book {
+            size,
+            plies,
+            keys: entries.iter().map(|&(k, _)| k).collect(),
+            scores: entries.iter().map(|&(_, s)| s as i8).collect(),
+        })
+    }
+
+    /// The board size.
+    #[must_use]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Every position with this many stones or fewer is in the book.
+    #[must_use]
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The number of entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the book has no entries.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The entries, by increasing canonical key: the key and the score.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, i32)> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.scores)
+            .map(|(&k, &s)| (k, i32::from(s)))
+    }
+
+    /// Whether the book covers `position`: its size, and no more stones
+    /// than the book's plies.
+    #[must_use]
+    pub fn covers(&self, position: &Connect4) -> bool {
+        position.size() == self.size && position.ply() <= self.plies
+    }
+
+    /// Pons's exact score of `position` if the book holds it.
+    #[must_use]
+    pub fn probe(&self, position: &Connect4) -> Option<i32> {
+        if !self.covers(position) {
+            return None;
+        }
+        self.probe_key(canonical_key(position))
+    }
+
+    /// The score stored under a canonical key.
+    #[must_use]
+    pub fn probe_key(&self, key: u64) -> Option<i32> {
+        self.keys
+            .binary_search(&key)
+            .ok()
+            .map(|i| i32::from(self.scores[i]))
+    }
+
+    /// The exact score of `position` from the rules or the book.
+    #[must_use]
+    pub fn score(&self, position: &Connect4) -> Option<i32> {
+        rule_score(position).or_else(|| self.probe(position))
+    }
+
+    /// The book as a file's bytes (see the module docs).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let key_bytes = key_bytes(self.size);
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.len() * (key_bytes + 1) + 8);
+        bytes.extend_from_slice(MAGIC);
+        bytes.push(VERSION);
+        bytes.push(self.size.width() as u8);
+        bytes.push(self.size.height() as u8);
+        bytes.push(self.plies as u8);
+        bytes.extend_from_slice(&(self.len() as u32).to_le_bytes());
+        bytes.push(key_bytes as u8);
+        for (key, score) in self.keys.iter().zip(&self.scores) {
+            bytes.extend_from_slice(&key.to_le_bytes()[..key_bytes]);
+            bytes.push(*score as u8);
+        }
+        let hash = fnv1a(&bytes);
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a book file's bytes, checking everything that can be checked
+    /// without a solver: the header, the hash, that the keys increase and
+    /// that each is a canonical key of a position the book may hold.
+    ///
+    /// # Errors
+    /// A clear reason if the bytes are not such a book.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
+            return Err(error("not an inarow book (no INAROWBK header)"));
+        }
+        if bytes[8] != VERSION {
+            return Err(error(format!(
+                "book format version {} is not supported (this inarow reads version {VERSION})",
+                bytes[8]
+            )));
+        }
+        let (body, hash) = bytes.split_at(bytes.len() - 8);
+        let stored = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
+        if fnv1a(body) != stored {
+            return Err(error("the book is corrupt (its checksum does not match)"));
+        }
+        let size = Size::new(usize::from(bytes[9]), usize::from(bytes[10]))
+            .map_err(|e| error(format!("the book's board size is invalid: {e}")))?;
+        let plies = u32::from(bytes[11]);
+        if plies > size.cells() {
+            return Err(error("the book's plies exceed the board"));
+        }
+        let count = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
+        let key_bytes = usize::from(bytes[16]);
+        if key_bytes != self::key_bytes(size) {
+            return Err(error("the book's key width does not match its board size"));
+        }
+        let entries = &body[HEADER_BYTES..];
+        if Some(entries.len()) != count.checked_mul(key_bytes + 1) {
+            return Err(error("the book's length does not match its entry count"));
+        }
+        let mut keys = Vec::with_capacity(count);
+        let mut scores = Vec::with_capacity(count);
+        let limit = size.cells() as i32 / 2 + 1;
+        for entry in entries.chunks_exact(key_bytes + 1) {
+            let mut word = [0u8; 8];
+            word[..key_bytes].copy_from_slice(&entry[..key_bytes]);
+            let key = u64::from_le_bytes(word);
+            let score = entry[key_bytes] as i8;
+            if keys.last().is_some_and(|&last| last >= key) {
+                return Err(error("the book's keys are not in increasing order"));
+            }
+            if i32::from(score).abs() > limit {
+                return Err(error(format!("the book holds an impossible score {score}")));
+            }
+            keys.push(key);
+            scores.push(score);
+        }
+        Ok(Book {
+            size,
+            plies,
+            keys,
+            scores,
+        })
+    }
+
+    /// Checks every entry against the others and the rules: the book holds
+    /// exactly the positions it should, and each with fewer than `plies`
+    /// stones scores the best of its children. Returns the frontier (the
+    /// entries with `plies` stones, whose scores only a solver can check)
+    /// with their scores.
+    ///
+    /// # Errors
+    /// The first disagreement found.
+    pub fn check(&self) -> Result<Vec<(Connect4, String, i32)>, BookError> {
+        let layers = positions(self.size, self.plies);
+        let mut expected = 0usize;
+        let mut frontier = Vec::new();
+        for (ply, layer) in layers.iter().enumerate() {
+            for (position, moves) in layer.iter().filter(|(p, _)| is_stored(p)) {
+                expected += 1;
+                let score = self
+                    .probe(position)
+                    .ok_or_else(|| error(format!("position {moves:?} is missing")))?;
+                if ply as u32 == self.plies {
+                    frontier.push((*position, moves.clone(), score));
+                    continue;
+                }
+                let from_children = score_from_children(position, |key| self.probe_key(key))
+                    .ok_or_else(|| error(format!("a child of {moves:?} is missing")))?;
+                if from_children != score {
+                    return Err(error(format!(
+                        "position {moves:?} scores {score}, its children say {from_children}"
+                    )));
+                }
+            }
+        }
+        if expected != self.len() {
+            return Err(error(format!(
+                "the book has {} entries, {expected} expected",
+                self.len()
+            )));
+        }
+        Ok(frontier)
+    }
+}
+
+/// The best score of `position`'s moves, each scored by the rules or by
+/// `lookup` on the child's canonical key; `None` if a child is not found.
+fn score_from_children(position: &Connect4, lookup: impl Fn(u64) -> Option<i32>) -> Option<i32> {
+    if let Some(score) = rule_score(position) {
+        return Some(score);
+    }
+    let mut best = i32::MIN;
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play_unchecked(mv);
+        let score = match rule_score(&child) {
+            Some(score) => score,
+            None => lookup(canonical_key(&child))?,
+        };
+        best = best.max(-score);
+    }
+    Some(best)
+}
+
+/// The bytes a key of `size` takes in a file.
+fn key_bytes(size: Size) -> usize {
+    size.key_bits().div_ceil(8) as usize
+}
+
+/// The 64-bit FNV-1a hash.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    fn small_book(size: Size, plies: u32) -> Book {
+        let mut solver = Solver::new(size, 16);
+        let scores = frontier(size, plies)
+            .into_iter()
+            .map(|(p, _)| (canonical_key(&p), solver.solve(&p, false)))
+            .collect();
+        Book::from_frontier(size, plies, &scores).expect("every frontier position solved")
+    }
+
+    #[test]
+    fn every_entry_agrees_with_the_solver() {
+        let size = Size::new(5, 4).unwrap();
+        let book = small_book(size, 4);
+        assert!(book.check().is_ok());
+        let mut solver = Solver::new(size, 16);
+        for layer in positions(size, 4) {
+            for (position, moves) in layer {
+                let expected = solver.solve(&position, false);
+                assert_eq!(book.score(&position), Some(expected), "{moves}");
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_round_trip_and_damage_is_caught() {
+        let size = Size::new(5, 4).unwrap();
+        let book = small_book(size, 3);
+        let bytes = book.to_bytes();
+        assert_eq!(Book::from_bytes(&bytes).as_ref(), Ok(&book));
+        let mut flipped = bytes.clone();
+        flipped[HEADER_BYTES + 2] ^= 1;
+        assert!(Book::from_bytes(&flipped)
+            .unwrap_err()
+            .0
+            .contains("corrupt"));
+        assert!(Book::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(Book::from_bytes(b"hello").is_err());
+        let mut version = bytes;
+        version[8] = 9;
+        assert!(Book::from_bytes(&version)
+            .unwrap_err()
+            .0
+            .contains("version"));
+    }
+
+    #[test]
+    fn a_wrong_score_is_found() {
+        let size = Size::new(5, 4).unwrap();
+        let mut book = small_book(size, 3);
+        book.scores[0] += 1;
+        assert!(
+            book.check().is_err() || {
+                // A frontier entry: only a solver can tell.
+                let frontier = book.check().unwrap();
+                frontier
+                    .iter()
+                    .any(|(p, _, s)| Solver::new(size, 16).solve(p, false) != *s)
+            }
+        );
+    }
+
+    #[test]
+    fn mirror_images_share_an_entry() {
+        let size = Size::STANDARD;
+        let a = Connect4::from_move_string(size, "12").unwrap();
+        let b = Connect4::from_move_string(size, "76").unwrap();
+        assert_eq!(canonical_key(&a), canonical_key(&b));
+    }
+}

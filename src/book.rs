@@ -1,0 +1,445 @@
+//! `inarow book`: build, merge, verify and probe opening books.
+//!
+//! A build solves the frontier (every stored position with exactly `--plies`
+//! stones) and writes each result as `inarow solve` prints it, one line a
+//! position, to `OUT.solved` as it goes, so an interrupted build resumes
+//! (`--resume`) where it stopped. `--todo` writes the positions still to
+//! solve instead, for `inarow solve` to work through anywhere; `merge` then
+//! reads its output back. Once every frontier position has a score, the
+//! shallower positions take the best of their children and the book is
+//! written.
+
+use std::collections::HashMap;
+use std::fs::{self, OpenOptions};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use inarow_engine::book::{self, canonical_key, Book};
+use inarow_engine::{max_threads, Solver};
+use inarow_games::{Column, Connect4, Game, Size};
+
+/// `inarow book` and its subcommands.
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Solve every position up to --plies stones and write the book.
+    Build(BuildArgs),
+    /// Write a book from frontier scores solved elsewhere (`inarow solve` output).
+    Merge(MergeArgs),
+    /// Check every entry of a book: interior entries against their children,
+    /// frontier entries by solving them again.
+    Verify(VerifyArgs),
+    /// The book's score of positions (move strings) and of each of their moves.
+    Probe(ProbeArgs),
+}
+
+/// Options of `inarow book build`.
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// The board size, WxH.
+    #[arg(long, value_name = "WxH", default_value = "7x6")]
+    size: Size,
+    /// Every position with this many stones or fewer goes in the book.
+    #[arg(long)]
+    plies: u32,
+    /// Positions solved at once, each on its own thread (default: every core).
+    #[arg(long, value_parser = crate::threads::parse)]
+    threads: Option<usize>,
+    /// The solvers' table memory in MiB, shared out among the threads.
+    #[arg(long, default_value_t = 512)]
+    hash: usize,
+    /// Carry on from the results already in OUT.solved.
+    #[arg(long)]
+    resume: bool,
+    /// Do not solve: write the positions still to solve, one move string a
+    /// line, to this file (for `inarow solve` elsewhere, then `book merge`).
+    #[arg(long, value_name = "FILE")]
+    todo: Option<PathBuf>,
+    /// The book file to write; results go to OUT.solved as they come.
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+}
+
+/// Options of `inarow book merge`.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The board size, WxH.
+    #[arg(long, value_name = "WxH", default_value = "7x6")]
+    size: Size,
+    /// The plies the results were built for.
+    #[arg(long)]
+    plies: u32,
+    /// The book file to write.
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+    /// Files of `inarow solve` output (`moves score ...` lines).
+    #[arg(required = true)]
+    results: Vec<PathBuf>,
+}
+
+/// Options of `inarow book verify`.
+#[derive(Args, Debug)]
+struct VerifyArgs {
+    /// The book file.
+    file: PathBuf,
+    /// Solve only this many frontier entries again, spread over the book
+    /// (the first and the last included), instead of all.
+    #[arg(long, value_name = "N")]
+    sample: Option<usize>,
+    /// Threads solving frontier entries (default: every core).
+    #[arg(long, value_parser = crate::threads::parse)]
+    threads: Option<usize>,
+    /// The solvers' table memory in MiB, shared out among the threads.
+    #[arg(long, default_value_t = 512)]
+    hash: usize,
+}
+
+/// Options of `inarow book probe`.
+#[derive(Args, Debug)]
+struct ProbeArgs {
+    /// A book file instead of the one built in.
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// Positions as move strings (columns from 1); `""` is the empty board.
+    #[arg(required = true)]
+    moves: Vec<String>,
+}
+
+/// Runs `inarow book`.
+pub fn run(args: &BookArgs) -> Result<(), String> {
+    match &args.command {
+        BookCommand::Build(args) => build(args),
+        BookCommand::Merge(args) => merge(args),
+        BookCommand::Verify(args) => verify(args),
+        BookCommand::Probe(args) => probe(args),
+    }
+}
+
+/// Reads a book file.
+pub fn load(path: &Path) -> Result<Book, String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn solved_path(output: &Path) -> PathBuf {
+    let mut name = output.as_os_str().to_owned();
+    name.push(".solved");
+    PathBuf::from(name)
+}
+
+/// Reads `moves score ...` lines into scores by canonical key. A last line
+/// cut short (a build stopped while writing it) is left out; any other line
+/// that cannot be read is an error.
+fn read_results(path: &Path, size: Size, scores: &mut HashMap<u64, i32>) -> Result<usize, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let complete = if text.ends_with('\n') || text.is_empty() {
+        text.as_str()
+    } else {
+        &text[..text.rfind('\n').map_or(0, |i| i + 1)]
+    };
+    let mut count = 0;
+    for (index, line) in complete.lines().enumerate() {
+        let mut tokens = line.split_whitespace();
+        let (Some(moves), Some(score)) = (tokens.next(), tokens.next()) else {
+            return Err(format!(
+                "{}:{}: expected 'moves score'",
+                path.display(),
+                index + 1
+            ));
+        };
+        let position = Connect4::from_move_string(size, moves)
+            .map_err(|e| format!("{}:{}: {e}", path.display(), index + 1))?;
+        let score: i32 = score.parse().map_err(|_| {
+            format!(
+                "{}:{}: the score '{score}' is not a number",
+                path.display(),
+                index + 1
+            )
+        })?;
+        scores.insert(canonical_key(&position), score);
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// Writes the book from the frontier's scores, replacing `output` atomically.
+fn finish(size: Size, plies: u32, scores: &HashMap<u64, i32>, output: &Path) -> Result<(), String> {
+    let book = Book::from_frontier(size, plies, scores).map_err(|e| e.to_string())?;
+    let bytes = book.to_bytes();
+    let mut partial = output.as_os_str().to_owned();
+    partial.push(".part");
+    fs::write(&partial, &bytes).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    fs::rename(&partial, output).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    println!(
+        "{}: {size}, every position up to {plies} stones: {} entries, {} bytes",
+        output.display(),
+        book.len(),
+        bytes.len()
+    );
+    Ok(())
+}
+
+fn build(args: &BuildArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let frontier = book::frontier(args.size, args.plies);
+    let solved_file = solved_path(&args.output);
+    let mut scores = HashMap::new();
+    if solved_file.exists() && (args.resume || args.todo.is_some()) {
+        read_results(&solved_file, args.size, &mut scores)?;
+        truncate_partial_line(&solved_file)?;
+    } else if solved_file.exists() && fs::metadata(&solved_file).is_ok_and(|m| m.len() > 0) {
+        return Err(format!(
+            "{} holds results of an earlier build: pass --resume to carry on, or remove it",
+            solved_file.display()
+        ));
+    }
+    let todo: Vec<&(Connect4, String)> = frontier
+        .iter()
+        .filter(|(p, _)| !scores.contains_key(&canonical_key(p)))
+        .collect();
+    log::info!(
+        "{} frontier positions at {} stones, {} already solved",
+        frontier.len(),
+        args.plies,
+        frontier.len() - todo.len()
+    );
+    if let Some(path) = &args.todo {
+        let text: String = todo.iter().map(|(_, moves)| format!("{moves}\n")).collect();
+        fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!(
+            "{}: {} positions still to solve (of {})",
+            path.display(),
+            todo.len(),
+            frontier.len()
+        );
+        return Ok(());
+    }
+    solve_all(args, &todo, &solved_file, &mut scores)?;
+    log::info!("solved in {:.1} s", started.elapsed().as_secs_f64());
+    finish(args.size, args.plies, &scores, &args.output)
+}
+
+/// Cuts a line left unfinished at the end of a results file, so what is
+/// appended next starts on a line of its own.
+fn truncate_partial_line(path: &Path) -> Result<(), String> {
+    let text = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if text.is_empty() || text.ends_with(b"\n") {
+        return Ok(());
+    }
+    let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let file = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    file.set_len(keep as u64)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Positions a thread takes at a time: neighbours in move-string order share
+/// much of their trees, and a thread keeps its table between them.
+const CHUNK: usize = 32;
+
+/// Solves `todo` on the requested threads, each with its own solver,
+/// appending every result to `solved_file` as it comes.
+fn solve_all(
+    args: &BuildArgs,
+    todo: &[&(Connect4, String)],
+    solved_file: &Path,
+    scores: &mut HashMap<u64, i32>,
+) -> Result<(), String> {
+    let threads = args
+        .threads
+        .unwrap_or_else(max_threads)
+        .min(todo.len().max(1));
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(solved_file)
+        .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+    let next = AtomicUsize::new(0);
+    // Small jobs in small chunks, so every thread has a share.
+    let chunk = CHUNK.min(todo.len().div_ceil(4 * threads)).max(1);
+    let hash_bytes = args.hash.max(1).saturating_mul(1 << 20) / threads;
+    let progress = io::stderr().is_terminal();
+    let started = Instant::now();
+    let (sender, receiver) = mpsc::channel::<(usize, i32, u64, u128)>();
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || {
+                let mut solver = Solver::with_bytes(args.size, hash_bytes);
+                loop {
+                    let first = next.fetch_add(chunk, Ordering::Relaxed);
+                    if first >= todo.len() {
+                        break;
+                    }
+                    let last = (first + chunk).min(todo.len());
+                    for (index, (position, _)) in todo.iter().enumerate().take(last).skip(first) {
+                        let before = solver.nodes();
+                        let start = Instant::now();
+                        let score = solver.solve(position, false);
+                        let micros = start.elapsed().as_micros();
+                        if sender
+                            .send((index, score, solver.nodes() - before, micros))
+                            .is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (done, (index, score, nodes, micros)) in receiver.iter().enumerate() {
+            let (position, moves) = todo[index];
+            writeln!(out, "{moves} {score} {nodes} {micros}")
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+            scores.insert(canonical_key(position), score);
+            if progress {
+                eprint!(
+                    "\r{} of {} solved, {:.0} s   ",
+                    done + 1,
+                    todo.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        }
+        if progress {
+            eprintln!();
+        }
+        Ok(())
+    })
+}
+
+fn merge(args: &MergeArgs) -> Result<(), String> {
+    let mut scores = HashMap::new();
+    for path in &args.results {
+        read_results(path, args.size, &mut scores)?;
+    }
+    finish(args.size, args.plies, &scores, &args.output)
+}
+
+fn verify(args: &VerifyArgs) -> Result<(), String> {
+    let book = load(&args.file)?;
+    let frontier = book
+        .check()
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let interior = book.len() - frontier.len();
+    let chosen: Vec<&(Connect4, String, i32)> = match args.sample {
+        Some(n) if n < frontier.len() => {
+            // Evenly spread, the first and the last included.
+            let last = frontier.len() - 1;
+            let mut picks: Vec<usize> = (0..n).map(|i| i * last / (n - 1).max(1)).collect();
+            picks.dedup();
+            picks.into_iter().map(|i| &frontier[i]).collect()
+        }
+        _ => frontier.iter().collect(),
+    };
+    let threads = args
+        .threads
+        .unwrap_or_else(max_threads)
+        .min(chosen.len().max(1));
+    let hash_bytes = args.hash.max(1).saturating_mul(1 << 20) / threads;
+    let next = AtomicUsize::new(0);
+    let wrong: Vec<String> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut solver = Solver::with_bytes(book.size(), hash_bytes);
+                    let mut wrong = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((position, moves, score)) = chosen.get(index) else {
+                            break;
+                        };
+                        let solved = solver.solve(position, false);
+                        if solved != *score {
+                            wrong.push(format!("{moves}: book {score}, solver {solved}"));
+                        }
+                    }
+                    wrong
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    if let Some(first) = wrong.first() {
+        return Err(format!(
+            "{}: {} frontier entries disagree with the solver, first {first}",
+            args.file.display(),
+            wrong.len()
+        ));
+    }
+    println!(
+        "{}: ok, {} {}, up to {} stones: {} entries, {interior} agree with their children, \
+         {} of {} at {} stones solved again and agree",
+        args.file.display(),
+        book.size(),
+        if book.size() == Size::STANDARD {
+            "(standard)"
+        } else {
+            ""
+        },
+        book.plies(),
+        book.len(),
+        chosen.len(),
+        frontier.len(),
+        book.plies()
+    );
+    Ok(())
+}
+
+fn probe(args: &ProbeArgs) -> Result<(), String> {
+    let book = match &args.book {
+        Some(path) => std::sync::Arc::new(load(path)?),
+        None => book::embedded(),
+    };
+    let mut failures = 0;
+    for moves in &args.moves {
+        let position = match Connect4::from_move_string(book.size(), moves) {
+            Ok(position) => position,
+            Err(e) => {
+                eprintln!("error: {moves:?}: {e}");
+                failures += 1;
+                continue;
+            }
+        };
+        let show = |score: Option<i32>| score.map_or_else(|| "?".to_owned(), |s| s.to_string());
+        let columns: Vec<String> = (0..book.size().width() as u8)
+            .map(|col| {
+                let col = Column(col);
+                if !position.is_legal(col) {
+                    return "-".to_owned();
+                }
+                let mut child = position;
+                child.play_unchecked(col);
+                show(book.score(&child).map(|s| -s))
+            })
+            .collect();
+        println!(
+            "{} {} {}",
+            if moves.is_empty() { "-" } else { moves },
+            show(book.score(&position)),
+            columns.join(" ")
+        );
+    }
+    if failures > 0 {
+        return Err(format!("{failures} position(s) could not be read"));
+    }
+    Ok(())
+}

@@ -1,0 +1,254 @@
+//! Opening books through the release binary: build, resume, shard and merge,
+//! verify, probe, and the book built in checked against the solver.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use inarow_engine::book::{self, Book};
+use inarow_engine::Solver;
+use inarow_games::{Column, Connect4, Game, Size};
+
+/// Runs `inarow ARGS` with `input` on stdin: (stdout, stderr, success).
+fn inarow(args: &[&str], input: &str) -> (String, String, bool) {
+    let run = common::run_inarow(args, input);
+    (run.stdout, run.stderr, run.success)
+}
+
+/// A fresh directory for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("inarow-book-{}-{test}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Builds a 5x4 book of `plies` into `dir/name`, returning its path.
+fn build(dir: &Path, name: &str, plies: &str, extra: &[&str]) -> PathBuf {
+    let out = dir.join(name);
+    let mut args = vec![
+        "book",
+        "build",
+        "--size",
+        "5x4",
+        "--plies",
+        plies,
+        "-o",
+        path(&out),
+    ];
+    args.extend_from_slice(extra);
+    let (stdout, err, ok) = inarow(&args, "");
+    assert!(ok, "{err}");
+    assert!(stdout.contains("entries"), "{stdout}");
+    out
+}
+
+#[test]
+fn a_built_book_verifies_and_agrees_with_the_solver() {
+    let dir = scratch("agree");
+    let file = build(&dir, "5x4.book", "4", &["--threads", "1"]);
+    let (out, err, ok) = inarow(&["book", "verify", path(&file)], "");
+    assert!(ok, "{err}");
+    assert!(out.contains(": ok,"), "{out}");
+    // Every position up to 4 stones, probed through the binary, matches the solver.
+    let size = Size::new(5, 4).unwrap();
+    let mut solver = Solver::new(size, 16);
+    let layers = book::positions(size, 4);
+    let moves: Vec<&str> = layers.iter().flatten().map(|(_, m)| m.as_str()).collect();
+    let mut args = vec!["book", "probe", "--book", path(&file)];
+    args.extend(moves.iter().map(|m| if m.is_empty() { "" } else { m }));
+    let (out, err, ok) = inarow(&args, "");
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), moves.len());
+    for ((position, moves), line) in layers.iter().flatten().zip(lines) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            fields[1],
+            solver.solve(position, false).to_string(),
+            "{moves}: {line}"
+        );
+        for col in 0..5u8 {
+            let expected = if position.is_legal(Column(col)) {
+                let mut child = *position;
+                child.play_unchecked(Column(col));
+                // Children past the book's plies are unknown to it, unless
+                // the rules score them.
+                if position.ply() < 4 || book::rule_score(&child).is_some() {
+                    (-solver.solve(&child, false)).to_string()
+                } else {
+                    "?".to_owned()
+                }
+            } else {
+                "-".to_owned()
+            };
+            assert_eq!(fields[2 + usize::from(col)], expected, "{moves}: {line}");
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_build_resumes_and_a_sharded_one_merges() {
+    let dir = scratch("resume");
+    let whole = build(&dir, "whole.book", "4", &[]);
+    let whole_bytes = fs::read(&whole).unwrap();
+
+    // Stopped part-way, in the middle of writing a line.
+    let solved = fs::read_to_string(dir.join("whole.book.solved")).unwrap();
+    let lines: Vec<&str> = solved.lines().collect();
+    let half: String = lines[..lines.len() / 2]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let cut = format!("{half}{}", &lines[lines.len() / 2][..3]);
+    fs::write(dir.join("again.book.solved"), cut).unwrap();
+    let out = dir.join("again.book");
+    let (_, err, ok) = inarow(
+        &[
+            "book",
+            "build",
+            "--size",
+            "5x4",
+            "--plies",
+            "4",
+            "-o",
+            path(&out),
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("--resume"), "{err}");
+    let resumed = build(&dir, "again.book", "4", &["--resume"]);
+    assert_eq!(fs::read(&resumed).unwrap(), whole_bytes);
+
+    // Sharded: the positions to solve go to `inarow solve`, the results come
+    // back through `book merge`.
+    let todo = dir.join("todo.txt");
+    let shard = dir.join("shard.book");
+    let (out, err, ok) = inarow(
+        &[
+            "book",
+            "build",
+            "--size",
+            "5x4",
+            "--plies",
+            "4",
+            "-o",
+            path(&shard),
+            "--todo",
+            path(&todo),
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("still to solve"), "{out}");
+    let positions = fs::read_to_string(&todo).unwrap();
+    let (first, second) = positions.split_at(positions.len() / 2);
+    let split = first.rfind('\n').map_or(0, |i| i + 1);
+    let parts = [
+        positions[..split].to_owned(),
+        format!("{}{second}", &first[split..]),
+    ];
+    let mut results = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let (solved, err, ok) = inarow(&["solve", "--size", "5x4"], part);
+        assert!(ok, "{err}");
+        let file = dir.join(format!("part{i}.out"));
+        fs::write(&file, solved).unwrap();
+        results.push(file);
+    }
+    let merged = dir.join("merged.book");
+    let mut args = vec![
+        "book",
+        "merge",
+        "--size",
+        "5x4",
+        "--plies",
+        "4",
+        "-o",
+        path(&merged),
+    ];
+    args.extend(results.iter().map(|p| path(p)));
+    let (_, err, ok) = inarow(&args, "");
+    assert!(ok, "{err}");
+    assert_eq!(fs::read(&merged).unwrap(), whole_bytes);
+    // Results missing: a clear error.
+    let (_, err, ok) = inarow(
+        &[
+            "book",
+            "merge",
+            "--size",
+            "5x4",
+            "--plies",
+            "4",
+            "-o",
+            path(&merged),
+            path(&results[0]),
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("have no score yet"), "{err}");
+}
+
+#[test]
+fn damaged_or_foreign_books_are_refused() {
+    let dir = scratch("damaged");
+    let file = build(&dir, "5x4.book", "2", &[]);
+    let mut bytes = fs::read(&file).unwrap();
+    let corrupt = dir.join("corrupt.book");
+    bytes[20] ^= 0x40;
+    fs::write(&corrupt, &bytes).unwrap();
+    let foreign = dir.join("foreign.book");
+    fs::write(&foreign, "moves score\n4453 2\n").unwrap();
+    for (bad, expected) in [
+        (&corrupt, "corrupt"),
+        (&foreign, "not an inarow book"),
+        (&dir.join("missing.book"), "cannot read"),
+    ] {
+        for args in [
+            vec!["book", "verify", path(bad)],
+            vec!["book", "probe", "--book", path(bad), "1"],
+        ] {
+            let (_, err, ok) = inarow(&args, "");
+            assert!(!ok, "{args:?}");
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(err.contains(expected), "{args:?}: {err}");
+        }
+    }
+    // A position that cannot be read is an error; the others are answered.
+    let (out, err, ok) = inarow(&["book", "probe", "--book", path(&file), "9", "3"], "");
+    assert!(!ok && err.contains("\"9\""), "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+}
+
+/// The book built in: every entry consistent with its children, a sample of
+/// the deepest solved again from scratch, and the engine playing from it.
+#[test]
+fn the_book_built_in_is_right() {
+    let book = book::embedded();
+    assert_eq!(book.size(), Size::STANDARD);
+    assert!(book.plies() >= 2, "the book covers at least 2 stones");
+    let frontier = book.check().expect("every entry agrees with its children");
+    // Spread over the frontier, the first and the last included.
+    let samples = if book.plies() >= 6 { 12 } else { 2 };
+    let mut solver = Solver::new(Size::STANDARD, 256);
+    for i in 0..samples {
+        let (position, moves, score) = &frontier[i * (frontier.len() - 1) / (samples - 1)];
+        solver.clear();
+        assert_eq!(solver.solve(position, false), *score, "{moves}");
+    }
+    // The file in the repository is the one built in.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/books/7x6.book");
+    let on_disk = Book::from_bytes(&fs::read(file).unwrap()).unwrap();
+    assert_eq!(&on_disk, &*book);
+    // The empty board: the first player wins in the centre (Pons: 1).
+    let start = Connect4::new(Size::STANDARD);
+    assert_eq!(book.probe(&start), Some(1));
+    let (out, err, ok) = inarow(&["book", "probe", ""], "");
+    assert!(ok, "{err}");
+    assert_eq!(out.trim(), "- 1 -2 -1 0 1 0 -1 -2");
+}
