@@ -68,26 +68,53 @@ pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String 
     }
     tags.push(("Variant", variant.name().to_owned()));
 
+    let moves: Vec<(String, Option<String>)> = record
+        .moves
+        .iter()
+        .map(|played| (played.drop.to_string(), Some(played.comment.clone())))
+        .collect();
+    layout(
+        &tags,
+        record.start.ply(),
+        &moves,
+        Some(&record.reason),
+        &result,
+    )
+}
+
+/// The PGN text of a game: the tags in the order given, then the moves
+/// numbered from `first_ply` (the stones of the start position) each with its
+/// comment if it has one, the result comment and the result, on lines under
+/// 80 characters; it ends with a blank line. Comments are made safe to write.
+fn layout(
+    tags: &[(&str, String)],
+    first_ply: u32,
+    moves: &[(String, Option<String>)],
+    result_comment: Option<&str>,
+    result: &str,
+) -> String {
     let mut text = String::new();
-    for (name, value) in &tags {
+    for (name, value) in tags {
         let _ = writeln!(text, "[{name} \"{}\"]", escape(value));
     }
     text.push('\n');
 
-    let mut units = Vec::with_capacity(record.moves.len() + 1);
-    for (ply, (i, played)) in (record.start.ply()..).zip(record.moves.iter().enumerate()) {
+    let mut units = Vec::with_capacity(moves.len() + 1);
+    for (ply, (i, (played, comment))) in (first_ply..).zip(moves.iter().enumerate()) {
         let number = match Player::to_move_at(ply) {
             Player::First => format!("{}. ", ply / 2 + 1),
             Player::Second if i == 0 => format!("{}... ", ply / 2 + 1),
             Player::Second => String::new(),
         };
-        units.push(format!(
-            "{number}{} {{{}}}",
-            played.drop,
-            sanitize(&played.comment)
-        ));
+        units.push(match comment {
+            Some(comment) => format!("{number}{played} {{{}}}", sanitize(comment)),
+            None => format!("{number}{played}"),
+        });
     }
-    units.push(format!("{{{}}} {result}", sanitize(&record.reason)));
+    units.push(match result_comment {
+        Some(comment) => format!("{{{}}} {result}", sanitize(comment)),
+        None => result.to_owned(),
+    });
     let mut line_length = 0;
     for unit in units {
         if line_length > 0 && line_length + 1 + unit.len() >= 80 {
@@ -284,6 +311,9 @@ impl Lexer<'_> {
                     } else {
                         word.as_str()
                     };
+                    // Suffix annotations (`?`, `??`, `!?`, ...) judge the
+                    // move; they are not part of it.
+                    let mv = mv.trim_end_matches(['?', '!']);
                     if !mv.is_empty() && !"}])".contains(mv) {
                         return Some(Token::Move(mv.to_owned()));
                     }
@@ -508,6 +538,14 @@ mod tests {
         assert_eq!(game.comments[1].as_deref(), Some("rest of line"));
         assert_eq!(game.result, "*");
         assert_eq!("*".parse::<Outcome>().ok(), None);
+    }
+
+    #[test]
+    fn suffix_annotations_are_not_part_of_the_move() {
+        let text = "[Event \"x\"]\n\n1. P@d1! {c} P@d2?? 2. P@c1?! P@c2 ?? *\n";
+        let file = read(text);
+        assert_eq!(file.games[0].moves, ["P@d1", "P@d2", "P@c1", "P@c2"]);
+        assert_eq!(file.games[0].comments[0].as_deref(), Some("c"));
     }
 
     #[test]
