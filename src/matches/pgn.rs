@@ -389,6 +389,9 @@ impl Lexer<'_> {
                         closed = true;
                         break;
                     }
+                    // A value ends on its line: an unclosed one would
+                    // swallow the tags that follow.
+                    '\n' => break,
                     c => value.push(c),
                 }
             }
@@ -525,6 +528,8 @@ mod tests {
         }
         assert_eq!(read("").games.len(), 0);
         assert_eq!(read("[Event \"x").games.len(), 0);
+        let unclosed = "[Event \"x\"]\n[White \"a\n[Black \"b\"]\n\n1. P@d1 *\n";
+        assert_eq!(read(unclosed).games.len(), 0);
     }
 
     #[test]
