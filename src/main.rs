@@ -5,6 +5,7 @@ mod matches;
 mod perft;
 mod play;
 mod position;
+mod review;
 mod solve;
 mod threads;
 mod uci;
@@ -38,6 +39,9 @@ enum Command {
     Analyze(solve::SolveArgs),
     /// Play engine-vs-engine matches: Elo, pentanomial statistics, SPRT, PGN, resume.
     Match(Box<matches::MatchArgs>),
+    /// The exact verdict on every move of PGN games: best, score error,
+    /// outcome error or unsettled, with a summary per engine.
+    Review(review::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run_solve(&args),
         Some(Command::Analyze(args)) => solve::run_analyze(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Review(args)) => review::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

@@ -1,4 +1,5 @@
-//! PGN as cutechess writes it, and a reader for resuming and for tests.
+//! PGN as cutechess writes it, and a reader for resuming, for `inarow review`
+//! and for tests.
 //!
 //! ```text
 //! [Event "inarow match"]
@@ -195,6 +196,36 @@ impl PgnGame {
             .iter()
             .find(|(tag, _)| tag == name)
             .map(|(_, value)| value.as_str())
+    }
+
+    /// The game as PGN text, ending with a blank line: the tags in their
+    /// order, then the moves as written, numbered from `first_ply` (the
+    /// stones of the start position), with their comments.
+    #[must_use]
+    pub fn to_pgn(&self, first_ply: u32) -> String {
+        let tags: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.clone()))
+            .collect();
+        let moves: Vec<(String, Option<String>)> = self
+            .moves
+            .iter()
+            .zip(self.comments.iter().chain(std::iter::repeat(&None)))
+            .map(|(played, comment)| (played.clone(), comment.clone()))
+            .collect();
+        let result = if self.result.is_empty() {
+            "*"
+        } else {
+            &self.result
+        };
+        layout(
+            &tags,
+            first_ply,
+            &moves,
+            self.result_comment.as_deref(),
+            result,
+        )
     }
 }
 
@@ -551,6 +582,29 @@ mod tests {
         let file = read(text);
         assert_eq!(file.games[0].moves, ["P@d1", "P@d2", "P@c1", "P@c2"]);
         assert_eq!(file.games[0].comments[0].as_deref(), Some("c"));
+    }
+
+    #[test]
+    fn writes_back_what_it_reads() {
+        let mut start = AnyGame::new(CFOUR);
+        start.play_text("4").unwrap();
+        let mut game = record(start, &["4", "4", "4", "1", "1", "7", "7", "2"]);
+        game.reason = "a long reason, to wrap the line".to_owned();
+        let text = write_game(&game, "e", CFOUR);
+        let read_back = read(&text);
+        let first = &read_back.games[0];
+        assert_eq!(first.to_pgn(start.ply()), text);
+        // Moves without comments, a missing result comment, annotations.
+        let mut changed = first.clone();
+        changed.comments[1] = None;
+        changed.moves[2].push_str("??");
+        changed.result_comment = None;
+        let again = read(&changed.to_pgn(start.ply()));
+        assert!(again.games[0].to_pgn(start.ply()).contains("1... P@d2 {"));
+        assert_eq!(again.games[0].moves, first.moves);
+        assert_eq!(again.games[0].comments[1], None);
+        assert_eq!(again.games[0].result_comment, None);
+        assert_eq!(again.games[0].result, "1-0");
     }
 
     #[test]
