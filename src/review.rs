@@ -64,8 +64,10 @@ pub struct ReviewArgs {
 /// move's and, after an error, the other moves' (to name the best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// Nodes searched. The solver looks at the count per search window, so a
-    /// position it settles in several windows may take a little more.
+    /// Nodes searched. The solver counts a node limit per search window, and
+    /// a solve takes a few windows, each given what was left of the budget
+    /// when the solve began: a move may take a few times the budget (2.4
+    /// times with `10M` on the 7x6 position `443`).
     Nodes(u64),
     /// Time, from the start of the move's review.
     Time(Duration),
@@ -303,6 +305,8 @@ impl<G: Game> Scorer<G> for Negamax<G> {
 
 /// One move's share of `--budget`, as limits for each score asked for.
 struct Allowance {
+    /// The scorer's node count when the move's review began.
+    nodes_at_start: u64,
     /// The scorer's node count at which the budget is spent.
     nodes_end: Option<u64>,
     deadline: Option<Instant>,
@@ -310,19 +314,15 @@ struct Allowance {
 
 impl Allowance {
     fn start(budget: Option<Budget>, nodes: u64) -> Self {
-        match budget {
-            None => Allowance {
-                nodes_end: None,
-                deadline: None,
-            },
-            Some(Budget::Nodes(n)) => Allowance {
-                nodes_end: Some(nodes.saturating_add(n)),
-                deadline: None,
-            },
-            Some(Budget::Time(time)) => Allowance {
-                nodes_end: None,
-                deadline: Instant::now().checked_add(time),
-            },
+        let (nodes_end, deadline) = match budget {
+            None => (None, None),
+            Some(Budget::Nodes(n)) => (Some(nodes.saturating_add(n)), None),
+            Some(Budget::Time(time)) => (None, Instant::now().checked_add(time)),
+        };
+        Allowance {
+            nodes_at_start: nodes,
+            nodes_end,
+            deadline,
         }
     }
 
@@ -482,6 +482,13 @@ fn review_moves<G: Game, S: Scorer<G>>(
                     }
                 }
             }
+            log::debug!(
+                "ply {}: best {} played {}, {} nodes",
+                ply + 1,
+                signed_or_unknown(best),
+                signed_or_unknown(score),
+                scorer.nodes() - allowance.nodes_at_start
+            );
             known = if position.is_winning_move(mv) {
                 None
             } else {
