@@ -6,6 +6,7 @@ mod matches;
 mod perft;
 mod play;
 mod position;
+mod review;
 mod solve;
 mod threads;
 mod uci;
@@ -41,6 +42,9 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Build, merge, verify and probe opening books.
     Book(book::BookArgs),
+    /// The exact verdict on every move of PGN games: best, score error,
+    /// outcome error or unsettled, with a summary per engine.
+    Review(review::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Analyze(args)) => solve::run_analyze(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Review(args)) => review::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

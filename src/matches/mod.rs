@@ -15,7 +15,7 @@
 mod cli;
 mod clock;
 mod openings;
-mod pgn;
+pub mod pgn;
 mod report;
 mod runner;
 mod stats;

@@ -1,4 +1,5 @@
-//! PGN as cutechess writes it, and a reader for resuming and for tests.
+//! PGN as cutechess writes it, and a reader for resuming, for `inarow review`
+//! and for tests.
 //!
 //! ```text
 //! [Event "inarow match"]
@@ -68,26 +69,53 @@ pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String 
     }
     tags.push(("Variant", variant.name().to_owned()));
 
+    let moves: Vec<(String, Option<String>)> = record
+        .moves
+        .iter()
+        .map(|played| (played.drop.to_string(), Some(played.comment.clone())))
+        .collect();
+    layout(
+        &tags,
+        record.start.ply(),
+        &moves,
+        Some(&record.reason),
+        &result,
+    )
+}
+
+/// The PGN text of a game: the tags in the order given, then the moves
+/// numbered from `first_ply` (the stones of the start position) each with its
+/// comment if it has one, the result comment and the result, on lines under
+/// 80 characters; it ends with a blank line. Comments are made safe to write.
+fn layout(
+    tags: &[(&str, String)],
+    first_ply: u32,
+    moves: &[(String, Option<String>)],
+    result_comment: Option<&str>,
+    result: &str,
+) -> String {
     let mut text = String::new();
-    for (name, value) in &tags {
+    for (name, value) in tags {
         let _ = writeln!(text, "[{name} \"{}\"]", escape(value));
     }
     text.push('\n');
 
-    let mut units = Vec::with_capacity(record.moves.len() + 1);
-    for (ply, (i, played)) in (record.start.ply()..).zip(record.moves.iter().enumerate()) {
+    let mut units = Vec::with_capacity(moves.len() + 1);
+    for (ply, (i, (played, comment))) in (first_ply..).zip(moves.iter().enumerate()) {
         let number = match Player::to_move_at(ply) {
             Player::First => format!("{}. ", ply / 2 + 1),
             Player::Second if i == 0 => format!("{}... ", ply / 2 + 1),
             Player::Second => String::new(),
         };
-        units.push(format!(
-            "{number}{} {{{}}}",
-            played.drop,
-            sanitize(&played.comment)
-        ));
+        units.push(match comment {
+            Some(comment) => format!("{number}{played} {{{}}}", sanitize(comment)),
+            None => format!("{number}{played}"),
+        });
     }
-    units.push(format!("{{{}}} {result}", sanitize(&record.reason)));
+    units.push(match result_comment {
+        Some(comment) => format!("{{{}}} {result}", sanitize(comment)),
+        None => result.to_owned(),
+    });
     let mut line_length = 0;
     for unit in units {
         if line_length > 0 && line_length + 1 + unit.len() >= 80 {
@@ -168,6 +196,36 @@ impl PgnGame {
             .iter()
             .find(|(tag, _)| tag == name)
             .map(|(_, value)| value.as_str())
+    }
+
+    /// The game as PGN text, ending with a blank line: the tags in their
+    /// order, then the moves as written, numbered from `first_ply` (the
+    /// stones of the start position), with their comments.
+    #[must_use]
+    pub fn to_pgn(&self, first_ply: u32) -> String {
+        let tags: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.clone()))
+            .collect();
+        let moves: Vec<(String, Option<String>)> = self
+            .moves
+            .iter()
+            .zip(self.comments.iter().chain(std::iter::repeat(&None)))
+            .map(|(played, comment)| (played.clone(), comment.clone()))
+            .collect();
+        let result = if self.result.is_empty() {
+            "*"
+        } else {
+            &self.result
+        };
+        layout(
+            &tags,
+            first_ply,
+            &moves,
+            self.result_comment.as_deref(),
+            result,
+        )
     }
 }
 
@@ -284,6 +342,9 @@ impl Lexer<'_> {
                     } else {
                         word.as_str()
                     };
+                    // Suffix annotations (`?`, `??`, `!?`, ...) judge the
+                    // move; they are not part of it.
+                    let mv = mv.trim_end_matches(['?', '!']);
                     if !mv.is_empty() && !"}])".contains(mv) {
                         return Some(Token::Move(mv.to_owned()));
                     }
@@ -359,6 +420,9 @@ impl Lexer<'_> {
                         closed = true;
                         break;
                     }
+                    // A value ends on its line: an unclosed one would
+                    // swallow the tags that follow.
+                    '\n' => break,
                     c => value.push(c),
                 }
             }
@@ -495,6 +559,8 @@ mod tests {
         }
         assert_eq!(read("").games.len(), 0);
         assert_eq!(read("[Event \"x").games.len(), 0);
+        let unclosed = "[Event \"x\"]\n[White \"a\n[Black \"b\"]\n\n1. P@d1 *\n";
+        assert_eq!(read(unclosed).games.len(), 0);
     }
 
     #[test]
@@ -508,6 +574,37 @@ mod tests {
         assert_eq!(game.comments[1].as_deref(), Some("rest of line"));
         assert_eq!(game.result, "*");
         assert_eq!("*".parse::<Outcome>().ok(), None);
+    }
+
+    #[test]
+    fn suffix_annotations_are_not_part_of_the_move() {
+        let text = "[Event \"x\"]\n\n1. P@d1! {c} P@d2?? 2. P@c1?! P@c2 ?? *\n";
+        let file = read(text);
+        assert_eq!(file.games[0].moves, ["P@d1", "P@d2", "P@c1", "P@c2"]);
+        assert_eq!(file.games[0].comments[0].as_deref(), Some("c"));
+    }
+
+    #[test]
+    fn writes_back_what_it_reads() {
+        let mut start = AnyGame::new(CFOUR);
+        start.play_text("4").unwrap();
+        let mut game = record(start, &["4", "4", "4", "1", "1", "7", "7", "2"]);
+        game.reason = "a long reason, to wrap the line".to_owned();
+        let text = write_game(&game, "e", CFOUR);
+        let read_back = read(&text);
+        let first = &read_back.games[0];
+        assert_eq!(first.to_pgn(start.ply()), text);
+        // Moves without comments, a missing result comment, annotations.
+        let mut changed = first.clone();
+        changed.comments[1] = None;
+        changed.moves[2].push_str("??");
+        changed.result_comment = None;
+        let again = read(&changed.to_pgn(start.ply()));
+        assert!(again.games[0].to_pgn(start.ply()).contains("1... P@d2 {"));
+        assert_eq!(again.games[0].moves, first.moves);
+        assert_eq!(again.games[0].comments[1], None);
+        assert_eq!(again.games[0].result_comment, None);
+        assert_eq!(again.games[0].result, "1-0");
     }
 
     #[test]
