@@ -67,10 +67,8 @@ pub struct ReviewArgs {
 /// move's and, after an error, the other moves' (to name the best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// Nodes searched. The solver counts a node limit per search window, and
-    /// a solve takes a few windows, each given what was left of the budget
-    /// when the solve began: a move may take a few times the budget (2.4
-    /// times with `10M` on the 7x6 position `443`).
+    /// Nodes searched. Each solve is given what is left of the budget; the
+    /// solver looks at its limit every few thousand nodes.
     Nodes(u64),
     /// Time, from the start of the move's review.
     Time(Duration),

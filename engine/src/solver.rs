@@ -155,6 +155,19 @@ pub struct SolveLimits<'a> {
     pub signals: Option<&'a Signals>,
 }
 
+impl SolveLimits<'_> {
+    /// What is left of these limits after `used` nodes: `None` if nothing is.
+    fn after(&self, used: u64) -> Option<Self> {
+        match self.nodes {
+            Some(n) if used >= n => None,
+            nodes => Some(SolveLimits {
+                nodes: nodes.map(|n| n - used),
+                ..*self
+            }),
+        }
+    }
+}
+
 /// The state of one solve.
 struct Search<'a> {
     tt: &'a TranspositionTable,
@@ -386,6 +399,7 @@ impl Solver {
         if let Some(score) = self.book_score(position) {
             return Some(weak_or_exact(score, weak));
         }
+        let nodes_before = self.nodes;
         let (mut min, mut max) = if weak {
             (-1, 1)
         } else {
@@ -407,7 +421,9 @@ impl Solver {
             };
             // Proving a quick win or loss is a matter of forcing moves.
             let forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
-            let r = self.window(position, mid, mid + 1, forcing, limits)?;
+            // A node limit is for the whole solve, not each window.
+            let left = limits.after(self.nodes - nodes_before)?;
+            let r = self.window(position, mid, mid + 1, forcing, &left)?;
             if r <= mid {
                 max = r;
             } else {
@@ -546,7 +562,8 @@ impl Solver {
             } else if let Some(child_score) = self.book_score(&child) {
                 child_score <= -score
             } else {
-                self.window(&child, -score, -score + 1, false, limits)? <= -score
+                let left = limits.after(self.nodes - nodes_before)?;
+                self.window(&child, -score, -score + 1, false, &left)? <= -score
             };
             if keeps {
                 self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
@@ -608,7 +625,8 @@ impl Solver {
             } else {
                 let mut child = *position;
                 child.play_unchecked(col);
-                Some(-self.solve_within(&child, weak, limits)?)
+                let left = limits.after(self.nodes - nodes_before)?;
+                Some(-self.solve_within(&child, weak, &left)?)
             };
             scores.push(score);
         }
