@@ -347,7 +347,9 @@ fn threads_search_and_stop() {
     assert!(h.lines().is_empty());
     // A fixed-depth search on two threads answers as on one.
     check_search_output(&h.go("go depth 10"));
-    // A running search is stopped, with its bestmove, before Threads changes.
+    // A running search is stopped, with its bestmove, before Threads changes
+    // (without the book, which would answer at once).
+    h.send("setoption name OwnBook value false");
     h.send("position startpos");
     h.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
@@ -369,6 +371,8 @@ fn threads_search_and_stop() {
 #[test]
 fn isready_during_infinite_then_stop() {
     let mut h = Harness::new();
+    // A search that runs: the book would answer the start at once.
+    h.send("setoption name OwnBook value false");
     h.send("position startpos");
     h.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
@@ -434,6 +438,8 @@ fn same_node_limited_search_twice_gives_the_same_output() {
             .collect()
     };
     let mut h = Harness::new();
+    // The search itself, not the book.
+    h.send("setoption name OwnBook value false");
     let mut runs = Vec::new();
     for _ in 0..2 {
         h.send("ucinewgame");

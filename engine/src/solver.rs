@@ -314,6 +314,14 @@ impl Solver {
         self.answered_by_book
     }
 
+    /// Whether the book scores every move of `position` (it holds its
+    /// children).
+    fn book_scores_moves(&self, position: &Connect4) -> bool {
+        self.book
+            .as_ref()
+            .is_some_and(|book| book.covers(position) && position.ply() < book.plies())
+    }
+
     /// The book's score of `position`, if it holds it.
     #[inline]
     fn book_score(&self, position: &Connect4) -> Option<i32> {
@@ -542,8 +550,14 @@ impl Solver {
         if let Some(&win) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
             return Some((win, score));
         }
-        // The table's move first, then from the centre out.
-        let table_move = self.tt.probe(position.key()).and_then(|e| e.best);
+        // The table's move first, then from the centre out; where the book
+        // scores every move, only from the centre out, so the book's move is
+        // always the same.
+        let table_move = if self.book_scores_moves(position) {
+            None
+        } else {
+            self.tt.probe(position.key()).and_then(|e| e.best)
+        };
         let centre = position.size().width() as i32 - 1;
         moves.sort_by_key(|mv| {
             (
@@ -587,7 +601,15 @@ impl Solver {
         let mut pv = vec![first];
         let mut current = *position;
         current.play_unchecked(first);
-        while let Some((mv, _)) = self.best_move_within(&current, limits) {
+        loop {
+            // A book answer is instant, and so is its line: it ends where the
+            // book does.
+            if answered_by_book && !self.book_scores_moves(&current) {
+                break;
+            }
+            let Some((mv, _)) = self.best_move_within(&current, limits) else {
+                break;
+            };
             pv.push(mv);
             current.play_unchecked(mv);
         }
