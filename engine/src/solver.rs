@@ -565,22 +565,35 @@ impl Solver {
                 (2 * i32::from(mv.0) - centre).abs(),
             )
         });
-        for mv in moves {
+        // The move keeps the score if the opponent's score is at most -score.
+        // Moves the rules or the book score come first: they cost nothing.
+        let known = |solver: &Self, child: &Connect4| {
+            if child.outcome().is_some() {
+                Some(finished_score(child, false))
+            } else if child.can_win_next() {
+                Some(solver.board.win_next(child.ply() as i32))
+            } else {
+                solver.book_score(child)
+            }
+        };
+        let children = moves.iter().map(|&mv| {
             let mut child = *position;
             child.play_unchecked(mv);
-            // The move keeps the score if the opponent's score is at most -score.
-            let keeps = if child.outcome().is_some() {
-                finished_score(&child, false) <= -score
-            } else if child.can_win_next() {
-                self.board.win_next(child.ply() as i32) <= -score
-            } else if let Some(child_score) = self.book_score(&child) {
-                child_score <= -score
-            } else {
-                let left = limits.after(self.nodes - nodes_before)?;
-                self.window(&child, -score, -score + 1, false, &left)? <= -score
-            };
-            if keeps {
-                self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
+            (mv, child)
+        });
+        let known_best = children
+            .clone()
+            .find(|(_, child)| known(self, child).is_some_and(|s| s <= -score));
+        if let Some((mv, _)) = known_best {
+            self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
+            return Some((mv, score));
+        }
+        for (mv, child) in children {
+            if known(self, &child).is_some() {
+                continue;
+            }
+            let left = limits.after(self.nodes - nodes_before)?;
+            if self.window(&child, -score, -score + 1, false, &left)? <= -score {
                 return Some((mv, score));
             }
         }
