@@ -162,5 +162,6 @@ fn typed_result<G: Game>(position: &G, result: &SearchResult<G::Move>) -> Search
         nodes: result.nodes,
         elapsed: result.elapsed,
         source: result.source,
+        stats: result.stats.clone(),
     }
 }

@@ -395,6 +395,7 @@ impl<W: Write + Send + 'static> Session<W> {
         Limits {
             depth: go.depth,
             nodes: go.nodes,
+            start_depth: None,
             movetime: go.movetime,
             clock: if go.infinite { None } else { clock },
             overhead: self.options.overhead,
