@@ -9,7 +9,8 @@
 //! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
 //!   at run time.
 //! - [`trace`]: the search's observer hook, and a recorder of every node it
-//!   examines.
+//!   examines; [`textbook`]: minimax and Knuth and Moore's F1 and F2 on any
+//!   tree, explicit or a game's, recorded the same way.
 
 pub mod any;
 pub mod book;
@@ -17,6 +18,7 @@ mod heuristics;
 pub mod score;
 mod search;
 mod solver;
+pub mod textbook;
 pub mod time;
 pub mod trace;
 mod tt;
