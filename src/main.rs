@@ -7,6 +7,7 @@ mod perft;
 mod play;
 mod position;
 mod review;
+mod rng;
 mod solve;
 mod threads;
 mod uci;
