@@ -480,7 +480,10 @@ fn extensions() {
     let n = bench.len();
     assert!(bench[n - 4].starts_with("ordering: "), "{bench:?}");
     assert!(bench[n - 3].starts_with("tt: "), "{bench:?}");
-    assert!(bench[n - 2].starts_with("ebf by iteration: 2:"), "{bench:?}");
+    assert!(
+        bench[n - 2].starts_with("ebf by iteration: 2:"),
+        "{bench:?}"
+    );
     assert_eq!(h.send("quit"), Flow::Quit);
 }
 
@@ -509,14 +512,21 @@ fn debug_on_reports_the_ordering_after_a_search() {
     let (cutoffs, first) = (ordering[0], ordering[1]);
     assert!(cutoffs > 0.0 && (0.0..=100.0).contains(&first), "{go:?}");
     let tt = numbers_after(&go, "info string tt probes ");
-    assert!(tt[0] > 0.0 && tt[1] >= tt[2], "hits include cutoffs: {go:?}");
+    assert!(
+        tt[0] > 0.0 && tt[1] >= tt[2],
+        "hits include cutoffs: {go:?}"
+    );
     // Iteration nodes: depth and nodes in pairs, depths 1 to 8, adding up to
     // the final line's nodes.
     let iterations = numbers_after(&go, "info string iteration nodes ");
     let depths: Vec<f64> = iterations.iter().step_by(2).copied().collect();
     assert_eq!(depths, (1..=8).map(f64::from).collect::<Vec<_>>());
     let sum: f64 = iterations.iter().skip(1).step_by(2).sum();
-    let last_info = go.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
+    let last_info = go
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
     let words: Vec<&str> = last_info.split(' ').collect();
     let nodes: f64 = words[words.iter().position(|&w| w == "nodes").unwrap() + 1]
         .parse()

@@ -17,8 +17,16 @@
 use inarow_games::{Game, Outcome};
 
 use crate::heuristics::{ordered_moves, SearchGame};
-use crate::score::{INFINITE, WIN};
+use crate::score::WIN;
 use crate::trace::{Exit, Trace};
+
+/// Beyond every value of every tree here: the textbook algorithms' ±∞. It
+/// is above the engine's own [`crate::score::INFINITE`], so explicit trees
+/// may have leaf values up to [`MAX_LEAF`] in size.
+pub const INFINITE: i32 = 1 << 30;
+
+/// The largest leaf value an explicit tree may have, in size.
+pub const MAX_LEAF: i32 = 1_000_000_000;
 
 /// A game tree the textbook algorithms can search.
 pub trait Tree {
@@ -238,9 +246,12 @@ impl<T: Tree> Run<'_, T> {
 }
 
 /// A tree given node by node: each node is a leaf with a value, or a list of
-/// children. Leaf values are from the side to move at the root (the textbook
+/// children, with leaf values at most [`MAX_LEAF`] in size. Leaf values are
+/// from the side to move at the root (the textbook
 /// convention: the root maximises), so a leaf at an odd ply has the negated
-/// value for its own side to move.
+/// value for its own side to move. A node's label is its number among its
+/// parent's children as given, from 1 ([`Trace::path_label`] joins them
+/// into `2.1`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplicitTree {
     nodes: Vec<ExplicitNode>,
@@ -249,8 +260,8 @@ pub struct ExplicitTree {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct ExplicitNode {
-    /// The path from the root in the tree as given, from 1: `2.1`.
-    label: String,
+    /// Its number among its parent's children as given, from 1 (0 for the root).
+    number: u32,
     ply: u32,
     kind: ExplicitKind,
     leaves: u64,
@@ -273,39 +284,38 @@ pub enum Shape {
 }
 
 impl ExplicitTree {
-    /// The tree of `shape`. Labels are paths of child numbers as given (`2.1`).
+    /// The tree of `shape`.
     #[must_use]
     pub fn new(shape: &Shape) -> Self {
         let mut tree = ExplicitTree {
             nodes: Vec::new(),
             root: 0,
         };
-        tree.root = tree.add(shape, String::new(), 0);
+        tree.root = tree.add(shape, 0, 0);
         tree
     }
 
-    fn add(&mut self, shape: &Shape, label: String, ply: u32) -> usize {
-        let (kind, leaves) = match shape {
-            Shape::Leaf(value) => (ExplicitKind::Leaf(*value), 1),
-            Shape::Inner(children) => {
-                let ids: Vec<usize> = children
+    fn add(&mut self, shape: &Shape, number: u32, ply: u32) -> usize {
+        let kind = match shape {
+            Shape::Leaf(value) => ExplicitKind::Leaf(*value),
+            Shape::Inner(children) => ExplicitKind::Inner(
+                children
                     .iter()
                     .enumerate()
-                    .map(|(i, child)| {
-                        let label = if label.is_empty() {
-                            (i + 1).to_string()
-                        } else {
-                            format!("{label}.{}", i + 1)
-                        };
-                        self.add(child, label, ply + 1)
-                    })
-                    .collect();
-                let leaves = ids.iter().map(|&id| self.nodes[id].leaves).sum();
-                (ExplicitKind::Inner(ids), leaves)
-            }
+                    .map(|(i, child)| self.add(child, i as u32 + 1, ply + 1))
+                    .collect(),
+            ),
+        };
+        self.push(number, ply, kind)
+    }
+
+    fn push(&mut self, number: u32, ply: u32, kind: ExplicitKind) -> usize {
+        let leaves = match &kind {
+            ExplicitKind::Leaf(_) => 1,
+            ExplicitKind::Inner(children) => children.iter().map(|&c| self.nodes[c].leaves).sum(),
         };
         self.nodes.push(ExplicitNode {
-            label,
+            number,
             ply,
             kind,
             leaves,
@@ -313,10 +323,53 @@ impl ExplicitTree {
         self.nodes.len() - 1
     }
 
+    /// The uniform tree of `degree` and `height` whose leaves, left to
+    /// right, have `values` (`degree^height` of them, from the root's side).
+    ///
+    /// # Panics
+    /// If `values` does not hold `degree^height` values.
+    #[must_use]
+    pub fn uniform(degree: u32, height: u32, values: &[i32]) -> Self {
+        assert_eq!(
+            Some(values.len()),
+            (degree as usize).checked_pow(height),
+            "a uniform tree needs degree^height leaf values"
+        );
+        let mut tree = ExplicitTree {
+            nodes: Vec::with_capacity(values.len() * 2),
+            root: 0,
+        };
+        // Level by level from the leaves up: each node takes the next
+        // `degree` nodes of the level below.
+        let mut level: Vec<usize> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| tree.push(i as u32 % degree + 1, height, ExplicitKind::Leaf(v)))
+            .collect();
+        for ply in (0..height).rev() {
+            level = level
+                .chunks(degree as usize)
+                .enumerate()
+                .map(|(i, children)| {
+                    let number = if ply == 0 { 0 } else { i as u32 % degree + 1 };
+                    tree.push(number, ply, ExplicitKind::Inner(children.to_vec()))
+                })
+                .collect();
+        }
+        tree.root = level[0];
+        tree
+    }
+
     /// The number of leaves.
     #[must_use]
     pub fn leaf_count(&self) -> u64 {
         self.nodes[self.root].leaves
+    }
+
+    /// The number of nodes.
+    #[must_use]
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
     /// The negamax value of every node, by node id.
@@ -340,9 +393,10 @@ impl ExplicitTree {
         self.values()[self.root]
     }
 
-    /// Reorders every node's children: `key(value)` of each child's value for
-    /// the parent's side to move (the negated negamax value), smallest key
-    /// first; ties keep their order.
+    /// Reorders every node's children by `key` of each child's value for the
+    /// parent's side to move (the negated negamax value), smallest key
+    /// first; ties keep their order. `std::cmp::Reverse` puts the best move
+    /// first everywhere: the perfect ordering.
     pub fn sort_children_by_key<K: Ord>(&mut self, mut key: impl FnMut(i32) -> K) {
         let values = self.values();
         for node in &mut self.nodes {
@@ -352,8 +406,8 @@ impl ExplicitTree {
         }
     }
 
-    /// Reorders every node's children by `order(children)`, which permutes
-    /// the slice of child ids in place (a shuffle, for instance).
+    /// Reorders every node's children by `order`, which permutes the slice of
+    /// child ids in place (a shuffle, for instance).
     pub fn permute_children(&mut self, mut order: impl FnMut(&mut [usize])) {
         for node in &mut self.nodes {
             if let ExplicitKind::Inner(children) = &mut node.kind {
@@ -387,7 +441,7 @@ impl Tree for ExplicitTree {
     }
 
     fn label(&self, node: &usize) -> String {
-        self.nodes[*node].label.clone()
+        self.nodes[*node].number.to_string()
     }
 
     fn leaves_under(&self, node: &usize) -> Option<u64> {
@@ -513,7 +567,11 @@ mod tests {
     }
 
     fn leaf_labels(searched: &Searched) -> Vec<String> {
-        searched.trace.leaves().map(|n| n.label.clone()).collect()
+        let trace = &searched.trace;
+        (0..trace.len())
+            .filter(|&id| trace.nodes()[id].is_leaf())
+            .map(|id| trace.path_label(id))
+            .collect()
     }
 
     #[test]
@@ -539,7 +597,7 @@ mod tests {
             assert_eq!(cut.len(), 1);
             assert_eq!(cut[0].exit, Exit::Cutoff);
             assert_eq!(cut[0].label, "2");
-            assert_eq!(cut[0].skipped, ["2.2", "2.3"]);
+            assert_eq!(cut[0].skipped, ["2", "3"]);
             assert_eq!(cut[0].skipped_leaves, Some(2));
         }
     }
@@ -571,6 +629,19 @@ mod tests {
         assert_eq!(f2.value, 3);
         // d = 3, h = 2: 3^1 + 3^1 - 1 = 5 leaves.
         assert_eq!(f2.leaves(), 5);
+    }
+
+    #[test]
+    fn a_uniform_tree_is_built_level_by_level() {
+        let values: Vec<i32> = (1..=8).collect();
+        let tree = ExplicitTree::uniform(2, 3, &values);
+        assert_eq!(tree.leaf_count(), 8);
+        assert_eq!(tree.node_count(), 15);
+        let minimax = search(&tree, Algorithm::Minimax, 100).unwrap();
+        // max(min(max(1,2), max(3,4)), min(max(5,6), max(7,8))) = 6
+        assert_eq!(minimax.value, 6);
+        assert_eq!(tree.minimax_value(), 6);
+        assert_eq!(leaf_labels(&minimax)[5], "2.1.2");
     }
 
     #[test]

@@ -152,10 +152,18 @@ pub struct TraceNode {
 }
 
 impl TraceNode {
-    /// Whether the value is exact or a bound, by the window it was searched with.
+    /// Whether the value is exact or a bound. A leaf valued by the tree or
+    /// the game (a given value, a finished game, the evaluation, a win with
+    /// the next move, no defence) is exact, whatever the window; any other
+    /// value is judged by the window it was searched with.
     #[must_use]
     pub fn bound(&self) -> ValueBound {
-        classify(self.value, self.alpha, self.beta)
+        match self.exit {
+            Exit::Leaf | Exit::GameOver | Exit::Horizon | Exit::WinNow | Exit::NoDefence => {
+                ValueBound::Exact
+            }
+            _ => classify(self.value, self.alpha, self.beta),
+        }
     }
 
     /// Whether nothing was searched below it: a leaf of the searched tree.
@@ -247,6 +255,19 @@ impl Trace {
         }
         path.reverse();
         path
+    }
+
+    /// The labels from the root to `node` joined with dots (`2.1`): an
+    /// explicit tree's node names.
+    #[must_use]
+    pub fn path_label(&self, mut node: usize) -> String {
+        let mut labels = Vec::new();
+        while let Some(parent) = self.nodes[node].parent {
+            labels.push(self.nodes[node].label.as_str());
+            node = parent;
+        }
+        labels.reverse();
+        labels.join(".")
     }
 
     /// The next node is reached by the move `label`, the `index`-th searched
