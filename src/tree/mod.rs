@@ -42,7 +42,7 @@ pub struct TreeArgs {
     depth: Option<u32>,
     /// An explicit tree instead of a game: nested lists of leaf values, from
     /// the root's side, e.g. "((3 12 8) (2 4 6) (14 5 2))".
-    #[arg(long, value_name = "TREE", conflicts_with_all = ["depth", "uniform", "fen", "moves", "size"])]
+    #[arg(long, value_name = "TREE", conflicts_with_all = ["depth", "uniform", "variant", "fen", "moves", "size"])]
     explicit: Option<String>,
     /// The search to draw (default: the engine's own for a game, alphabeta
     /// for an explicit tree).
@@ -58,7 +58,7 @@ pub struct TreeArgs {
     /// Knuth and Moore's experiment on random uniform trees of degree D and
     /// height H: leaves examined by minimax, F1 and F2 against d^h and the
     /// minimal tree.
-    #[arg(long, num_args = 2, value_names = ["D", "H"], conflicts_with_all = ["depth", "algorithm", "fen", "moves", "size"])]
+    #[arg(long, num_args = 2, value_names = ["D", "H"], conflicts_with_all = ["depth", "algorithm", "variant", "fen", "moves", "size"])]
     uniform: Option<Vec<u32>>,
     /// The order of the uniform trees' children.
     #[arg(long, value_enum, default_value_t = uniform::Ordering::Best, requires = "uniform")]
