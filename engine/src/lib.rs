@@ -8,6 +8,9 @@
 //! - [`Score`]: a heuristic value or a proven result.
 //! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
 //!   at run time.
+//! - [`trace`]: the search's observer hook, and a recorder of every node it
+//!   examines; [`textbook`]: minimax and Knuth and Moore's F1 and F2 on any
+//!   tree, explicit or a game's, recorded the same way.
 
 pub mod any;
 pub mod book;
@@ -15,13 +18,18 @@ mod heuristics;
 pub mod score;
 mod search;
 mod solver;
+pub mod textbook;
 pub mod time;
+pub mod trace;
 mod tt;
 
 pub use any::AnySearcher;
-pub use heuristics::{NoOracle, Oracle, ProvenLines, SearchGame};
+pub use heuristics::{ordered_moves, NoOracle, Oracle, ProvenLines, SearchGame};
 pub use score::Score;
-pub use search::{Info, Limits, SearchResult, Searcher, Signals, Source, DEFAULT_HASH_MIB};
+pub use search::{
+    Info, IterationNodes, Limits, SearchResult, SearchStats, Searcher, Signals, Source,
+    DEFAULT_HASH_MIB,
+};
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};
