@@ -249,51 +249,53 @@ fn truncate_partial_line(path: &Path) -> Result<(), String> {
 /// much of their trees, and a thread keeps its table between them.
 const CHUNK: usize = 32;
 
-/// Solves `todo` on the requested threads, each with its own solver,
-/// appending every result to `solved_file` as it comes.
-fn solve_all(
-    args: &BuildArgs,
-    todo: &[&(Connect4, String)],
-    solved_file: &Path,
-    scores: &mut HashMap<u64, i32>,
+/// One solved position: its index in the list, score, nodes and microseconds.
+struct Solved {
+    index: usize,
+    score: i32,
+    nodes: u64,
+    micros: u128,
+}
+
+/// Solves `positions` on `threads` threads, each with its own solver and a
+/// share of `hash_mib`, handing each result to `each` (on the calling thread)
+/// as it comes; stops at the first error `each` returns.
+fn solve_on_threads(
+    size: Size,
+    positions: &[&Connect4],
+    threads: usize,
+    hash_mib: usize,
+    mut each: impl FnMut(Solved) -> Result<(), String>,
 ) -> Result<(), String> {
-    let threads = args
-        .threads
-        .unwrap_or_else(max_threads)
-        .min(todo.len().max(1));
-    let mut out = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(solved_file)
-        .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+    let threads = threads.clamp(1, positions.len().max(1));
     let next = AtomicUsize::new(0);
     // Small jobs in small chunks, so every thread has a share.
-    let chunk = CHUNK.min(todo.len().div_ceil(4 * threads)).max(1);
-    let hash_bytes = args.hash.max(1).saturating_mul(1 << 20) / threads;
-    let progress = io::stderr().is_terminal();
-    let started = Instant::now();
-    let (sender, receiver) = mpsc::channel::<(usize, i32, u64, u128)>();
-    std::thread::scope(|scope| -> Result<(), String> {
+    let chunk = CHUNK.min(positions.len().div_ceil(4 * threads)).max(1);
+    let hash_bytes = hash_mib.max(1).saturating_mul(1 << 20) / threads;
+    let (sender, receiver) = mpsc::channel::<Solved>();
+    std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut solver = Solver::with_bytes(args.size, hash_bytes);
+                let mut solver = Solver::with_bytes(size, hash_bytes);
                 loop {
                     let first = next.fetch_add(chunk, Ordering::Relaxed);
-                    if first >= todo.len() {
+                    if first >= positions.len() {
                         break;
                     }
-                    let last = (first + chunk).min(todo.len());
-                    for (index, (position, _)) in todo.iter().enumerate().take(last).skip(first) {
+                    let last = (first + chunk).min(positions.len());
+                    for (index, position) in positions.iter().enumerate().take(last).skip(first) {
                         let before = solver.nodes();
                         let start = Instant::now();
                         let score = solver.solve(position, false);
-                        let micros = start.elapsed().as_micros();
-                        if sender
-                            .send((index, score, solver.nodes() - before, micros))
-                            .is_err()
-                        {
+                        let solved = Solved {
+                            index,
+                            score,
+                            nodes: solver.nodes() - before,
+                            micros: start.elapsed().as_micros(),
+                        };
+                        if sender.send(solved).is_err() {
                             return;
                         }
                     }
@@ -301,26 +303,52 @@ fn solve_all(
             });
         }
         drop(sender);
-        for (done, (index, score, nodes, micros)) in receiver.iter().enumerate() {
-            let (position, moves) = todo[index];
-            writeln!(out, "{moves} {score} {nodes} {micros}")
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
-            scores.insert(canonical_key(position), score);
-            if progress {
-                eprint!(
-                    "\r{} of {} solved, {:.0} s   ",
-                    done + 1,
-                    todo.len(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
-        }
+        // An error drops the receiver: the threads stop at their next result.
+        receiver.iter().try_for_each(&mut each)
+    })
+}
+
+/// Solves `todo`, appending every result to `solved_file` as it comes.
+fn solve_all(
+    args: &BuildArgs,
+    todo: &[&(Connect4, String)],
+    solved_file: &Path,
+    scores: &mut HashMap<u64, i32>,
+) -> Result<(), String> {
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(solved_file)
+        .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+    let progress = io::stderr().is_terminal();
+    let started = Instant::now();
+    let positions: Vec<&Connect4> = todo.iter().map(|(p, _)| p).collect();
+    let threads = args.threads.unwrap_or_else(max_threads);
+    let mut done = 0;
+    solve_on_threads(args.size, &positions, threads, args.hash, |solved| {
+        let (position, moves) = todo[solved.index];
+        writeln!(
+            out,
+            "{moves} {} {} {}",
+            solved.score, solved.nodes, solved.micros
+        )
+        .and_then(|()| out.flush())
+        .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+        scores.insert(canonical_key(position), solved.score);
+        done += 1;
         if progress {
-            eprintln!();
+            eprint!(
+                "\r{done} of {} solved, {:.0} s   ",
+                todo.len(),
+                started.elapsed().as_secs_f64()
+            );
         }
         Ok(())
-    })
+    })?;
+    if progress {
+        eprintln!();
+    }
+    Ok(())
 }
 
 fn merge(args: &MergeArgs) -> Result<(), String> {
@@ -347,37 +375,16 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         }
         _ => frontier.iter().collect(),
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(max_threads)
-        .min(chosen.len().max(1));
-    let hash_bytes = args.hash.max(1).saturating_mul(1 << 20) / threads;
-    let next = AtomicUsize::new(0);
-    let wrong: Vec<String> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut solver = Solver::with_bytes(book.size(), hash_bytes);
-                    let mut wrong = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((position, moves, score)) = chosen.get(index) else {
-                            break;
-                        };
-                        let solved = solver.solve(position, false);
-                        if solved != *score {
-                            wrong.push(format!("{moves}: book {score}, solver {solved}"));
-                        }
-                    }
-                    wrong
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
+    let positions: Vec<&Connect4> = chosen.iter().map(|(p, _, _)| p).collect();
+    let threads = args.threads.unwrap_or_else(max_threads);
+    let mut wrong = Vec::new();
+    solve_on_threads(book.size(), &positions, threads, args.hash, |solved| {
+        let (_, moves, score) = chosen[solved.index];
+        if solved.score != *score {
+            wrong.push(format!("{moves}: book {score}, solver {}", solved.score));
+        }
+        Ok(())
+    })?;
     if let Some(first) = wrong.first() {
         return Err(format!(
             "{}: {} frontier entries disagree with the solver, first {first}",
