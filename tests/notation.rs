@@ -153,6 +153,82 @@ fn bad_fens_are_rejected_with_the_right_error() {
     }
 }
 
+/// A board given cell by cell, as the environments give them: the same
+/// position as its FEN, and the same checks, in words without "FEN".
+#[test]
+fn boards_cell_by_cell_are_checked_as_fens_are() {
+    let cells = |rows: &[&str]| -> Vec<Vec<Option<Player>>> {
+        rows.iter()
+            .rev()
+            .map(|row| {
+                row.chars()
+                    .map(|c| match c {
+                        'X' => Some(Player::First),
+                        'O' => Some(Player::Second),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let cfour = Variant::Connect4(Size::STANDARD);
+    let board = [
+        ".......", ".......", ".......", ".......", "...O...", "..OXX..",
+    ];
+    let position = AnyGame::from_cells(cfour, cells(&board)).unwrap();
+    let mut played = AnyGame::new(cfour);
+    played.play_move_string("4453").unwrap().unwrap();
+    assert_eq!(position, played);
+    // The cells give the size, whatever size the variant names.
+    let small = AnyGame::from_cells(cfour, cells(&["......"; 5])).unwrap();
+    assert_eq!(small.variant(), Variant::Connect4(Size::new(6, 5).unwrap()));
+    let ttt = AnyGame::from_cells(Variant::TicTacToe, cells(&["X..", ".O.", "..X"])).unwrap();
+    assert_eq!(ttt.fen(), "P2/1p1/2P[PPPppp] b - - 0 2");
+
+    let error = |variant, rows: &[&str]| AnyGame::from_cells(variant, cells(rows)).unwrap_err();
+    let floating = error(
+        cfour,
+        &[
+            ".......", ".......", ".......", ".......", "...X...", ".......",
+        ],
+    );
+    assert!(matches!(floating.kind(), FenError::FloatingStone { .. }));
+    assert_eq!(
+        floating.to_string(),
+        "the stone on d2 floats over an empty square"
+    );
+    let counts = error(
+        cfour,
+        &[
+            ".......", ".......", ".......", ".......", ".......", "XX.....",
+        ],
+    );
+    assert!(matches!(
+        counts.kind(),
+        FenError::ImpossibleCounts {
+            first: 2,
+            second: 0
+        }
+    ));
+    let ragged = error(cfour, &[".......", "......"]);
+    assert_eq!(
+        ragged.to_string(),
+        "row 2 from the top has 6 cells, the first has 7"
+    );
+    assert_eq!(error(cfour, &[]).to_string(), "the board has no cells");
+    let wide = error(cfour, &["..........", ".........."]);
+    assert!(wide
+        .to_string()
+        .starts_with("a 10x2 board is not supported"));
+    let ttt_size = error(Variant::TicTacToe, &["....", "....", "....", "...."]);
+    assert!(matches!(
+        ttt_size.kind(),
+        FenError::BadSize { width: 4, .. }
+    ));
+    let both = error(Variant::TicTacToe, &["XXX", "OOO", "..."]);
+    assert_eq!(both.to_string(), "both players have a line");
+}
+
 #[test]
 fn illegal_moves_are_rejected_with_the_right_error() {
     let full_column = Connect4::from_move_string(Size::STANDARD, "444444").unwrap();

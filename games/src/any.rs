@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::connect4::{Connect4, Size};
-use crate::error::{FenError, MoveError};
+use crate::error::{BoardError, FenError, MoveError};
+use crate::fen::FenBoard;
 use crate::notation::Drop;
 use crate::perft::PerftReport;
 use crate::tictactoe::TicTacToe;
@@ -171,6 +172,30 @@ impl AnyGame {
         Ok(match variant {
             Variant::Connect4(_) => AnyGame::Connect4(Connect4::from_fen(fen)?),
             Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::from_fen(fen)?),
+        })
+    }
+
+    /// The position of the game of `variant` with these stones, `cells[rank][file]`
+    /// with rank 0 at the bottom, as reinforcement-learning environments give a
+    /// board (with no history). It is checked as a FEN's board is: for Connect
+    /// Four the cells give the board size and no stone floats, the counts fit
+    /// alternate moves, and only the last mover may have a line. The side to
+    /// move follows from the counts.
+    ///
+    /// # Errors
+    /// [`BoardError`] if the cells are not a rectangle or not such a position.
+    pub fn from_cells(
+        variant: Variant,
+        cells: Vec<Vec<Option<Player>>>,
+    ) -> Result<Self, BoardError> {
+        let board = FenBoard::from_cells(cells).map_err(BoardError)?;
+        Ok(match variant {
+            Variant::Connect4(_) => {
+                AnyGame::Connect4(crate::connect4::fen::from_board(&board).map_err(BoardError)?)
+            }
+            Variant::TicTacToe => {
+                AnyGame::TicTacToe(TicTacToe::from_board(&board).map_err(BoardError)?)
+            }
         })
     }
 
