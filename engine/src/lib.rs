@@ -8,6 +8,7 @@
 //! - [`Score`]: a heuristic value or a proven result.
 //! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
 //!   at run time.
+//! - [`Strength`]: full strength or a weaker level, and how a move is chosen at it.
 
 pub mod any;
 pub mod book;
@@ -15,6 +16,7 @@ mod heuristics;
 pub mod score;
 mod search;
 mod solver;
+pub mod strength;
 pub mod time;
 mod tt;
 
@@ -23,6 +25,7 @@ pub use heuristics::{NoOracle, Oracle, ProvenLines, SearchGame};
 pub use score::Score;
 pub use search::{Info, Limits, SearchResult, Searcher, Signals, Source, DEFAULT_HASH_MIB};
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
+pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
