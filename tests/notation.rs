@@ -333,6 +333,22 @@ fn any_game_plays_text_moves() {
     }
     assert_eq!(ttt.outcome(), Some(Outcome::Win(Player::First)));
     assert!(ttt.legal_drops().is_empty());
+
+    // Several moves at once: a move string, or moves in any notation.
+    let mut game = AnyGame::new(Variant::default());
+    let drops = game.play_moves("4453").unwrap();
+    assert_eq!(game.moves_text(&drops), "4453");
+    assert_eq!(drops[1].to_string(), "P@d2");
+    let drops = game.play_moves(" P@d3, 1 ").unwrap();
+    assert_eq!(game.moves_text(&drops), "41");
+    let before = game;
+    let error = game.play_moves("2 2 8").unwrap_err();
+    assert!(error.starts_with("move 3 ('8'): illegal move"), "{error}");
+    assert!(game.play_moves("4444").is_err());
+    assert_eq!(game, before);
+    let mut ttt = AnyGame::new(Variant::TicTacToe);
+    let drops = ttt.play_moves("b2 a1").unwrap();
+    assert_eq!(ttt.moves_text(&drops), "b2 a1");
 }
 
 #[test]

@@ -29,8 +29,26 @@ pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};
 
+/// The largest table a front end offers, in MiB (UCI's `Hash` maximum).
+pub const MAX_HASH_MIB: usize = 32_768;
+
 /// The most search threads worth running: the number of cores (1 if unknown).
 #[must_use]
 pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// A thread count asked for from outside, checked: 1 to [`max_threads`].
+///
+/// # Errors
+/// A message saying the range, if `threads` is outside it.
+pub fn check_threads(threads: usize) -> Result<usize, String> {
+    let max = max_threads();
+    if (1..=max).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(format!(
+            "expected a thread count from 1 to {max}, got {threads}"
+        ))
+    }
 }

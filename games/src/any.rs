@@ -315,6 +315,44 @@ impl AnyGame {
         }
     }
 
+    /// Plays moves as a person or a file gives them: a Pons move string in
+    /// Connect Four (`4453`), or moves in any notation separated by spaces or
+    /// commas (`P@d1 P@d2`, `b2 a1`). Returns them as drops; on error the
+    /// position is unchanged.
+    ///
+    /// # Errors
+    /// The first bad move, with its number.
+    pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Drop>, String> {
+        let moves = moves.trim();
+        let mut next = *self;
+        let mut played = Vec::new();
+        if let Some(result) = next.play_move_string(moves) {
+            result?;
+            // The string was good: replay it for its drops.
+            let mut replay = *self;
+            for digit in moves.chars() {
+                played.push(
+                    replay
+                        .play_text(&digit.to_string())
+                        .map_err(|e| e.to_string())?,
+                );
+            }
+        } else {
+            for (i, text) in moves
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .enumerate()
+            {
+                let drop = next
+                    .play_text(text)
+                    .map_err(|e: MoveError| format!("move {} ('{text}'): {e}", i + 1))?;
+                played.push(drop);
+            }
+        }
+        *self = next;
+        Ok(played)
+    }
+
     /// A move string from the empty board that reaches this position, where
     /// the game has one and it can be found (Connect Four).
     #[must_use]
