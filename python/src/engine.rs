@@ -166,8 +166,6 @@ impl SearchResult {
 /// alpha-beta search, on Connect Four of any size and tic-tac-toe (solved
 /// outright). It plays at the strengths of `inarow play`.
 ///
-/// Engine(hash_mb=64, threads=1, book=True, level=None, seed=None)
-///
 /// - hash_mb: the tables, in MiB; they persist across calls until clear().
 /// - threads: search threads, 1 to max_threads().
 /// - book: consult inarow's 7x6 opening book.
@@ -225,8 +223,6 @@ impl Engine {
         })
     }
 
-    /// search(position, *, depth=None, time=None, nodes=None, level=None) -> SearchResult
-    ///
     /// Searches the position and returns the move, its score and its line.
     ///
     /// - depth: iterations go no deeper than this many plies (a fixed depth
@@ -290,8 +286,6 @@ impl Engine {
             .ok_or_else(|| PyValueError::new_err("the game is over: there is no move"))
     }
 
-    /// best_move(position, *, depth=None, time=None, nodes=None, level=None) -> int
-    ///
     /// search(...).move: the move alone.
     #[pyo3(signature = (position, *, depth = None, time = None, nodes = None, level = None))]
     fn best_move(

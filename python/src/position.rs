@@ -90,8 +90,6 @@ fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
 /// A position of Connect Four (any board inarow plays: width 1 to 9,
 /// width * (height + 1) <= 64; 7x6 by default) or of tic-tac-toe.
 ///
-/// Position(moves="", *, game="connect4", width=None, height=None)
-///
 /// - moves: Pascal Pons's move string, columns from 1 ("4453"), or moves in
 ///   any notation inarow reads, separated by spaces or commas ("P@d1 P@d2",
 ///   "b2 a1" in tic-tac-toe), played from the empty board.
@@ -155,8 +153,6 @@ impl Position {
         })
     }
 
-    /// Position.from_fen(fen, game="connect4")
-    ///
     /// The position of a FEN as cutechess and Fairy-Stockfish write it
     /// ("7/7/7/7/3p3/2pPP2[...] w - - 0 3"; the pocket and the fields after
     /// the board are optional). For Connect Four the ranks give the board size.
@@ -171,8 +167,6 @@ impl Position {
             .map_err(|e| InvalidPositionError::new_err(e.to_string()))
     }
 
-    /// Position.from_board(board, *, game="connect4", rows=None, columns=None)
-    ///
     /// The position on a board as the environments give it, with no history:
     ///
     /// - Kaggle's flat list of rows * columns cells, row by row from the top,
@@ -234,8 +228,6 @@ impl Position {
         self.game.side_to_move().index()
     }
 
-    /// play(move)
-    ///
     /// Plays a move: an int (the column from 0; in tic-tac-toe the cell from 0,
     /// row by row from the top left) or text in any notation inarow reads ("4"
     /// the fourth column, "P@d1", "b2").
@@ -376,5 +368,32 @@ impl Position {
         }
         text.push(')');
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_numbered_as_the_environments_number_them() {
+        let connect4 = AnyGame::new(Variant::Connect4(Size::STANDARD));
+        let tictactoe = AnyGame::new(Variant::TicTacToe);
+        // A column from 0; a tic-tac-toe cell from 0, row by row from the top left.
+        assert_eq!(index_text(&connect4, 3).unwrap().0, "4");
+        assert_eq!(index_text(&tictactoe, 0).unwrap().0, "a3");
+        assert_eq!(index_text(&tictactoe, 5).unwrap().0, "c2");
+        assert_eq!(index_text(&tictactoe, 8).unwrap().0, "c1");
+        for index in 0..9 {
+            let square = index_text(&tictactoe, index).unwrap().0;
+            let drop = tictactoe.parse_move(&square).unwrap();
+            assert_eq!(move_index(&tictactoe, drop), index as usize);
+        }
+        let d1 = Drop { file: 3, rank: 0 };
+        assert_eq!(move_index(&connect4, d1), 3);
+        for bad in [-1, 7] {
+            assert!(index_text(&connect4, bad).is_err());
+        }
+        assert!(index_text(&tictactoe, 9).is_err());
     }
 }

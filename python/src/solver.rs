@@ -56,8 +56,6 @@ fn connect4(position: &Position) -> PyResult<Connect4> {
 
 /// The exact Connect-Four solver, on any board size inarow plays.
 ///
-/// Solver(hash_mb=72, threads=1, book=True)
-///
 /// - hash_mb: the transposition tables, in MiB. They persist across calls,
 ///   so later positions of a game are solved faster; clear() empties them.
 /// - threads: search threads, 1 to max_threads(); scores do not depend on it.
@@ -107,8 +105,6 @@ impl Solver {
         Ok(Solver { solver, hash_mb })
     }
 
-    /// solve(position, *, timeout=None, nodes=None) -> int | None
-    ///
     /// Pons's exact score of a Connect-Four position (see the class doc), or
     /// None if a limit was reached first.
     #[pyo3(signature = (position, *, timeout = None, nodes = None))]
@@ -125,8 +121,6 @@ impl Solver {
         })
     }
 
-    /// solve_weak(position, *, timeout=None, nodes=None) -> int | None
-    ///
     /// Who wins with perfect play, for the player to move: 1, 0 (a draw) or
     /// -1; faster than solve. None if a limit was reached first.
     #[pyo3(signature = (position, *, timeout = None, nodes = None))]
@@ -143,8 +137,6 @@ impl Solver {
         })
     }
 
-    /// analyze(position, *, weak=False, timeout=None, nodes=None) -> list[int | None] | None
-    ///
     /// The exact score of playing each column, left to right, for the player
     /// to move: None for a full column (every column once the game is over).
     /// With weak, only 1, 0 or -1. None if a limit was reached first.
@@ -163,8 +155,6 @@ impl Solver {
         })
     }
 
-    /// best_move(position, *, timeout=None, nodes=None) -> int | None
-    ///
     /// A move (the column from 0) that keeps the position's exact score:
     /// the quickest win, the slowest loss. None if a limit was reached first.
     ///
