@@ -2,8 +2,6 @@
 //! `inarow play` or within depth, time and node limits, with its result and
 //! score as Python objects.
 
-use std::time::Duration;
-
 use inarow_engine::any::exact_score;
 use inarow_engine::strength::{self, Choice, LevelRng, Strength, LEVELS};
 use inarow_engine::{AnySearcher, Limits, Signals, DEFAULT_HASH_MIB};
@@ -11,8 +9,8 @@ use inarow_games::AnyGame;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::args::{count, hash_mib, seconds, threads, within};
 use crate::position::{move_index, Position};
-use crate::solver::{deadline, hash_mib, threads};
 
 // The signature below writes the default out for help(); it must stay the engine's.
 const _: () = assert!(DEFAULT_HASH_MIB == 64);
@@ -134,12 +132,17 @@ impl SearchResult {
     fn new(game: &AnyGame, choice: &Choice) -> Self {
         SearchResult {
             mv: move_index(game, choice.mv),
-            pv: choice
-                .line
-                .pv
-                .iter()
-                .map(|&drop| move_index(game, drop))
-                .collect(),
+            // A search stopped before its first iteration has no line but its move.
+            pv: if choice.line.pv.is_empty() {
+                vec![move_index(game, choice.mv)]
+            } else {
+                choice
+                    .line
+                    .pv
+                    .iter()
+                    .map(|&drop| move_index(game, drop))
+                    .collect()
+            },
             score: Score {
                 score: choice.line.score,
                 pons: exact_score(game, choice.line.score),
@@ -186,16 +189,9 @@ pub struct Engine {
 }
 
 /// A level from Python, checked.
-fn level(level: u8) -> PyResult<u8> {
-    if LEVELS.contains(&level) {
-        Ok(level)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "level must be {} to {}, got {level}",
-            LEVELS.start(),
-            LEVELS.end()
-        )))
-    }
+fn level(level: i64) -> PyResult<u8> {
+    let (min, max) = (i64::from(*LEVELS.start()), i64::from(*LEVELS.end()));
+    within("level", level, min, max).map(|level| level as u8)
 }
 
 #[pymethods]
@@ -203,19 +199,20 @@ impl Engine {
     #[new]
     #[pyo3(signature = (hash_mb = 64, threads = 1, book = true, level = None, seed = None))]
     fn new(
-        hash_mb: usize,
-        threads: usize,
+        hash_mb: i64,
+        threads: i64,
         book: bool,
-        level: Option<u8>,
-        seed: Option<u64>,
+        level: Option<i64>,
+        seed: Option<i64>,
     ) -> PyResult<Self> {
-        let mut searcher = AnySearcher::new(hash_mib(hash_mb)?);
+        let hash_mb = hash_mib(hash_mb)?;
+        let mut searcher = AnySearcher::new(hash_mb);
         let threads = self::threads(threads)?;
         searcher.set_threads(threads);
         searcher.set_book(book.then(inarow_engine::book::embedded));
         Ok(Engine {
             searcher,
-            rng: seed.map_or_else(LevelRng::from_clock, LevelRng::new),
+            rng: seed.map_or_else(LevelRng::from_clock, |seed| LevelRng::new(seed as u64)),
             level: level.map(self::level).transpose()?,
             hash_mb,
             threads,
@@ -240,10 +237,10 @@ impl Engine {
         &mut self,
         py: Python<'_>,
         position: PyRef<'_, Position>,
-        depth: Option<u32>,
+        depth: Option<i64>,
         time: Option<f64>,
-        nodes: Option<u64>,
-        level: Option<u8>,
+        nodes: Option<i64>,
+        level: Option<i64>,
     ) -> PyResult<SearchResult> {
         let game = position.game;
         if game.outcome().is_some() {
@@ -255,13 +252,9 @@ impl Engine {
                 "give a level or depth, time and nodes, not both",
             ));
         }
-        let movetime = match time {
-            Some(seconds) => {
-                deadline(Some(seconds))?;
-                Some(Duration::from_secs_f64(seconds))
-            }
-            None => None,
-        };
+        let movetime = seconds("time", time)?;
+        let depth = count("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
+        let nodes = count("nodes", nodes)?;
         let strength = match level.map(self::level).transpose()?.or(self.level) {
             _ if limited => None,
             Some(level) => Some(Strength::Level(level)),
@@ -292,10 +285,10 @@ impl Engine {
         &mut self,
         py: Python<'_>,
         position: PyRef<'_, Position>,
-        depth: Option<u32>,
+        depth: Option<i64>,
         time: Option<f64>,
-        nodes: Option<u64>,
-        level: Option<u8>,
+        nodes: Option<i64>,
+        level: Option<i64>,
     ) -> PyResult<usize> {
         self.search(py, position, depth, time, nodes, level)
             .map(|result| result.mv)

@@ -11,11 +11,13 @@
 //!   (a column from 0; a tic-tac-toe cell from 0, row by row from the top).
 //! - `board.rs`: a board as Kaggle, PettingZoo or numpy give it, read into cells.
 //! - `solver.rs` and `engine.rs`: the two searchers, their limits and results.
+//! - `args.rs`: numbers from Python, checked once.
 //!
 //! Every error the engine reports becomes a `ValueError` (or a subclass) with
 //! the engine's own words; calls that search release the GIL. The agents for
 //! the environments are plain Python, in `inarow/agents.py`.
 
+mod args;
 mod board;
 mod engine;
 mod position;

@@ -15,11 +15,14 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
+use crate::args::count;
 use crate::board;
 use crate::{IllegalMoveError, InvalidPositionError};
 
 /// The game of a name, on a board of the given size where the game has sizes.
-pub fn variant(game: &str, width: Option<usize>, height: Option<usize>) -> PyResult<Variant> {
+pub fn variant(game: &str, width: Option<i64>, height: Option<i64>) -> PyResult<Variant> {
+    let width = count("width", width)?.map(|w| w as usize);
+    let height = count("height", height)?.map(|h| h as usize);
     let variant = Variant::from_str(game).map_err(PyValueError::new_err)?;
     match variant {
         Variant::Connect4(size) => {
@@ -140,7 +143,7 @@ impl Position {
 impl Position {
     #[new]
     #[pyo3(signature = (moves = "", *, game = "connect4", width = None, height = None))]
-    fn new(moves: &str, game: &str, width: Option<usize>, height: Option<usize>) -> PyResult<Self> {
+    fn new(moves: &str, game: &str, width: Option<i64>, height: Option<i64>) -> PyResult<Self> {
         let start = AnyGame::new(variant(game, width, height)?);
         let mut position = start;
         let history = position
@@ -187,10 +190,12 @@ impl Position {
     fn from_board(
         board: &Bound<'_, PyAny>,
         game: &str,
-        rows: Option<usize>,
-        columns: Option<usize>,
+        rows: Option<i64>,
+        columns: Option<i64>,
     ) -> PyResult<Self> {
         let variant = variant(game, None, None)?;
+        let rows = count("rows", rows)?.map(|r| r as usize);
+        let columns = count("columns", columns)?.map(|c| c as usize);
         let cells =
             board::cells(board, variant, rows, columns).map_err(InvalidPositionError::new_err)?;
         AnyGame::from_cells(variant, cells)

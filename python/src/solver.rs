@@ -1,48 +1,16 @@
 //! `Solver`: the engine's exact Connect-Four solver, its table kept between
 //! calls, the GIL released while it searches.
 
-use std::time::{Duration, Instant};
-
-use inarow_engine::{check_threads, SolveLimits, DEFAULT_SOLVER_HASH_MIB, MAX_HASH_MIB};
+use inarow_engine::{SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::{AnyGame, Connect4, Size};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::args::{count, deadline, hash_mib, threads};
 use crate::position::{move_index, Position};
 
 // The signature below writes the default out for help(); it must stay the engine's.
 const _: () = assert!(DEFAULT_SOLVER_HASH_MIB == 72);
-
-/// A table size in MiB from Python, checked.
-pub fn hash_mib(hash_mb: usize) -> PyResult<usize> {
-    if (1..=MAX_HASH_MIB).contains(&hash_mb) {
-        Ok(hash_mb)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "hash_mb must be 1 to {MAX_HASH_MIB}, got {hash_mb}"
-        )))
-    }
-}
-
-/// A thread count from Python, checked.
-pub fn threads(threads: usize) -> PyResult<usize> {
-    check_threads(threads).map_err(PyValueError::new_err)
-}
-
-/// The instant a call given `timeout` seconds must give up at.
-pub fn deadline(timeout: Option<f64>) -> PyResult<Option<Instant>> {
-    timeout
-        .map(|seconds| {
-            Duration::try_from_secs_f64(seconds)
-                .map(|d| Instant::now() + d)
-                .map_err(|_| {
-                    PyValueError::new_err(format!(
-                        "timeout must be a number of seconds >= 0, got {seconds}"
-                    ))
-                })
-        })
-        .transpose()
-}
 
 /// The Connect-Four position the solver can solve.
 fn connect4(position: &Position) -> PyResult<Connect4> {
@@ -81,11 +49,11 @@ impl Solver {
         &mut self,
         py: Python<'_>,
         timeout: Option<f64>,
-        nodes: Option<u64>,
+        nodes: Option<i64>,
         solve: impl FnOnce(&mut inarow_engine::Solver, &SolveLimits<'_>) -> T + Send,
     ) -> PyResult<T> {
         let limits = SolveLimits {
-            nodes,
+            nodes: count("nodes", nodes)?,
             deadline: deadline(timeout)?,
             signals: None,
         };
@@ -98,8 +66,9 @@ impl Solver {
 impl Solver {
     #[new]
     #[pyo3(signature = (hash_mb = 72, threads = 1, book = true))]
-    fn new(hash_mb: usize, threads: usize, book: bool) -> PyResult<Self> {
-        let mut solver = inarow_engine::Solver::new(Size::STANDARD, hash_mib(hash_mb)?);
+    fn new(hash_mb: i64, threads: i64, book: bool) -> PyResult<Self> {
+        let hash_mb = hash_mib(hash_mb)?;
+        let mut solver = inarow_engine::Solver::new(Size::STANDARD, hash_mb);
         solver.set_threads(self::threads(threads)?);
         solver.set_book(book.then(inarow_engine::book::embedded));
         Ok(Solver { solver, hash_mb })
@@ -113,7 +82,7 @@ impl Solver {
         py: Python<'_>,
         position: PyRef<'_, Position>,
         timeout: Option<f64>,
-        nodes: Option<u64>,
+        nodes: Option<i64>,
     ) -> PyResult<Option<i32>> {
         let position = connect4(&position)?;
         self.run(py, timeout, nodes, |solver, limits| {
@@ -129,7 +98,7 @@ impl Solver {
         py: Python<'_>,
         position: PyRef<'_, Position>,
         timeout: Option<f64>,
-        nodes: Option<u64>,
+        nodes: Option<i64>,
     ) -> PyResult<Option<i32>> {
         let position = connect4(&position)?;
         self.run(py, timeout, nodes, |solver, limits| {
@@ -147,7 +116,7 @@ impl Solver {
         position: PyRef<'_, Position>,
         weak: bool,
         timeout: Option<f64>,
-        nodes: Option<u64>,
+        nodes: Option<i64>,
     ) -> PyResult<Option<Vec<Option<i32>>>> {
         let position = connect4(&position)?;
         self.run(py, timeout, nodes, |solver, limits| {
@@ -165,7 +134,7 @@ impl Solver {
         py: Python<'_>,
         position: PyRef<'_, Position>,
         timeout: Option<f64>,
-        nodes: Option<u64>,
+        nodes: Option<i64>,
     ) -> PyResult<Option<usize>> {
         let game = position.game;
         let position = connect4(&position)?;

@@ -47,6 +47,9 @@ def test_limits():
     assert engine.search(empty, nodes=5000).nodes <= 5000 * 2
     both = engine.search(empty, depth=4, time=5.0)
     assert both.depth == 4
+    # Stopped before the first iteration, a search still has a move.
+    early = engine.search(inarow.Position("4453"), nodes=0)
+    assert early.move in range(7) and early.pv == [early.move]
 
 
 def test_levels_play_legal_moves_and_take_wins():

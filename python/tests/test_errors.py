@@ -132,17 +132,27 @@ def test_a_full_board_has_no_move():
 
 def test_bad_settings():
     for make, words in [
-        (lambda: inarow.Solver(hash_mb=0), "hash_mb must be 1 to 32768"),
-        (lambda: inarow.Solver(threads=0), "expected a thread count from 1"),
-        (lambda: inarow.Engine(level=11), "level must be 1 to 10"),
+        (lambda: inarow.Solver(hash_mb=0), "hash_mb must be 1 to 32768, got 0"),
+        (lambda: inarow.Solver(threads=-2), "expected a thread count from 1"),
+        (lambda: inarow.Engine(level=11), "level must be 1 to 10, got 11"),
     ]:
         with pytest.raises(ValueError, match=None) as caught:
             make()
         assert words in str(caught.value)
     solver, engine = inarow.Solver(hash_mb=8), inarow.Engine(hash_mb=8)
     position = inarow.Position("4453")
-    with pytest.raises(ValueError, match="timeout must be a number of seconds >= 0"):
-        solver.solve(position, timeout=-1)
+    for call, words in [
+        (lambda: solver.solve(position, timeout=-1), "timeout must be 0 to 10000000 seconds, got -1"),
+        (lambda: solver.solve(position, nodes=-5), "nodes must be 0 to"),
+        (lambda: engine.search(position, time=1e30), "time must be 0 to 10000000 seconds"),
+        (lambda: engine.search(position, depth=-1), "depth must be 0 to"),
+        (lambda: engine.search(position, level=0), "level must be 1 to 10, got 0"),
+        (lambda: inarow.Position(width=-7), "width must be 0 to"),
+        (lambda: inarow.Position.from_board([0] * 42, rows=-6), "rows must be 0 to"),
+    ]:
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert words in str(caught.value), str(caught.value)
     with pytest.raises(ValueError, match="give a level or depth, time and nodes, not both"):
         engine.search(position, depth=3, level=3)
     with pytest.raises(ValueError, match="the exact solver plays Connect Four"):
@@ -163,3 +173,39 @@ def test_an_unsupported_connectx_game():
         agent({"board": board, "mark": 2}, {"rows": 6, "columns": 7, "inarow": 4})
     # And it plays on.
     assert agent({"board": board, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 4}) == 3
+
+
+def test_garbage_never_panics():
+    # A panic would cross as pyo3's PanicException, a BaseException that the
+    # `except ValueError` below would not catch.
+    import random
+
+    rng = random.Random(15)
+    alphabet = "0123456789Pp@abcdij/[] wb-,x"
+    solver, engine = inarow.Solver(hash_mb=4), inarow.Engine(hash_mb=4)
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 20)))
+        for make in [
+            lambda: inarow.Position(text),
+            lambda: inarow.Position(text, game="tictactoe"),
+            lambda: inarow.Position.from_fen(text),
+            lambda: inarow.Position.from_fen(text, game="tictactoe"),
+        ]:
+            try:
+                position = make()
+            except ValueError:
+                continue
+            try:
+                position.play(text[:3])
+            except ValueError:
+                pass
+            if position.game == "connect4" and not position.is_terminal():
+                assert solver.best_move(position, nodes=2000) in position.legal_moves() + [None]
+        rows, columns = rng.randrange(0, 11), rng.randrange(0, 11)
+        board = [[rng.choice([0, 0, 0, 1, 2]) for _ in range(columns)] for _ in range(rows)]
+        try:
+            position = inarow.Position.from_board(board)
+        except ValueError:
+            continue
+        if not position.is_terminal():
+            assert engine.best_move(position, nodes=500) in position.legal_moves()
