@@ -31,6 +31,7 @@ to move. The module-level agents share one :class:`Mover`; make your own
 
 from __future__ import annotations
 
+import functools
 import time as _time
 from typing import Any, Mapping, Optional
 
@@ -226,26 +227,21 @@ def _openspiel_position(state: Any) -> Position:
     return position
 
 
-def openspiel_bot(
-    game: Any, player_id: Optional[int] = None, time: float = 1.0, mover: Optional[Mover] = None
-) -> Any:
-    """A ``pyspiel.Bot`` that plays OpenSpiel's ``connect_four`` (any ``rows`` and
-    ``columns`` inarow plays) or ``tic_tac_toe``, at most ``time`` seconds a move.
-
-    ``game`` is the ``pyspiel.Game`` (checked here); ``player_id`` is kept for
-    bots that are asked. The position is replayed from the state's history at
-    every step, so the bot can join a game at any point.
-    """
-    import pyspiel
+@functools.lru_cache(maxsize=None)
+def _openspiel_bot_class() -> type:
+    """The bot's class, made on first use: it derives from ``pyspiel.Bot``, and
+    ``open_spiel`` is needed only by those who use it."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
     class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]
-        """inarow as a pyspiel.Bot: the book, the exact solver, then a search."""
+        """inarow as a ``pyspiel.Bot``: the book, the exact solver, then a search."""
 
-        def __init__(self) -> None:
+        def __init__(self, game: Any, player_id: Optional[int], time: float, mover: Mover) -> None:
             pyspiel.Bot.__init__(self)
-            self._player_id = player_id
-            self._mover = mover or _shared_mover()
             _openspiel_position(game.new_initial_state())
+            self._player_id = player_id
+            self._time = time
+            self._mover = mover
 
         def player_id(self) -> Optional[int]:
             return self._player_id
@@ -260,6 +256,20 @@ def openspiel_bot(
             return False
 
         def step(self, state: Any) -> int:
-            return self._mover.move(_openspiel_position(state), time)
+            return self._mover.move(_openspiel_position(state), self._time)
 
-    return OpenSpielBot()
+    return OpenSpielBot
+
+
+def openspiel_bot(
+    game: Any, player_id: Optional[int] = None, time: float = 1.0, mover: Optional[Mover] = None
+) -> Any:
+    """A ``pyspiel.Bot`` that plays OpenSpiel's ``connect_four`` (any ``rows`` and
+    ``columns`` inarow plays) or ``tic_tac_toe``, at most ``time`` seconds a move.
+
+    ``game`` is the ``pyspiel.Game`` (checked here: another game, or
+    ``x_in_row`` other than 4, is a ``ValueError``); ``player_id`` is kept for
+    callers that ask the bot for it. The position is replayed from the state's
+    history at every step, so the bot can join a game at any point.
+    """
+    return _openspiel_bot_class()(game, player_id, time, mover or _shared_mover())

@@ -220,7 +220,7 @@ impl Engine {
         })
     }
 
-    /// Searches the position and returns the move, its score and its line.
+    /// Searches the position: a SearchResult with the move, its score and its line.
     ///
     /// - depth: iterations go no deeper than this many plies (a fixed depth
     ///   skips the exact solver).
@@ -279,7 +279,7 @@ impl Engine {
             .ok_or_else(|| PyValueError::new_err("the game is over: there is no move"))
     }
 
-    /// search(...).move: the move alone.
+    /// The move alone: search(...).move.
     #[pyo3(signature = (position, *, depth = None, time = None, nodes = None, level = None))]
     fn best_move(
         &mut self,
