@@ -63,3 +63,10 @@ def test_help_reads_well():
     for agent in ["kaggle_agent", "pettingzoo_policy", "openspiel_bot", "Mover"]:
         assert getattr(inarow.agents, agent).__doc__
     assert inarow.__version__
+
+
+def test_the_module_docs_examples_run():
+    import doctest
+
+    failures, tried = doctest.testmod(inarow)
+    assert tried > 0 and failures == 0
