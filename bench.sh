@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The benchmark suite: a release build, the search benchmark (`inarow bench`),
+# The benchmark suite: a release build, the search benchmark (`inarow bench`:
+# its ordering figures and its `N nodes N nps` line),
 # the UCI latencies (examples/uci_latency.rs), then `inarow solve` on Pascal
 # Pons's six sets, one table row per set.
 #
@@ -69,8 +70,8 @@ cargo build --release --quiet
 inarow=target/release/inarow
 
 if [ "$only_empty" = 0 ]; then
-  echo "== inarow bench"
-  "$inarow" bench | tail -n 1
+  echo "== inarow bench (ordering: beta cutoffs by the first move, table rates, effective branching factor)"
+  "$inarow" bench | tail -n 4
   echo
   echo "== UCI latency"
   cargo run --release --quiet --example uci_latency -- "$inarow" 20

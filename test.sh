@@ -5,13 +5,18 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# The games test plays against Fairy-Stockfish (Debian package fairy-stockfish).
-if [ ! -x /usr/games/fairy-stockfish ]; then
-  echo "test.sh: installing fairy-stockfish"
+# The games test plays against Fairy-Stockfish (Debian package fairy-stockfish);
+# the tree test renders inarow's DOT output with Graphviz (package graphviz).
+missing=""
+[ -x /usr/games/fairy-stockfish ] || missing="$missing fairy-stockfish"
+command -v dot > /dev/null || missing="$missing graphviz"
+if [ -n "$missing" ]; then
+  echo "test.sh: installing$missing"
   sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq fairy-stockfish
+  # shellcheck disable=SC2086 # one word per package
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
 fi
 
 cargo fmt --all --check

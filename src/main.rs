@@ -7,8 +7,10 @@ mod perft;
 mod play;
 mod position;
 mod review;
+mod rng;
 mod solve;
 mod threads;
+mod tree;
 mod uci;
 
 use std::process::ExitCode;
@@ -45,6 +47,9 @@ enum Command {
     /// The exact verdict on every move of PGN games: best, score error,
     /// outcome error or unsettled, with a summary per engine.
     Review(review::ReviewArgs),
+    /// Draw the tree a search examines (windows, values, bounds, cutoffs),
+    /// or run Knuth and Moore's experiment on uniform trees.
+    Tree(Box<tree::TreeArgs>),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Review(args)) => review::run(&args),
+        Some(Command::Tree(args)) => tree::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

@@ -347,7 +347,9 @@ fn threads_search_and_stop() {
     assert!(h.lines().is_empty());
     // A fixed-depth search on two threads answers as on one.
     check_search_output(&h.go("go depth 10"));
-    // A running search is stopped, with its bestmove, before Threads changes.
+    // A running search is stopped, with its bestmove, before Threads changes
+    // (without the book, which would answer at once).
+    h.send("setoption name OwnBook value false");
     h.send("position startpos");
     h.send("go infinite");
     std::thread::sleep(Duration::from_millis(200));
@@ -369,6 +371,8 @@ fn threads_search_and_stop() {
 #[test]
 fn isready_during_infinite_then_stop() {
     let mut h = Harness::new();
+    // A search that runs: the book would answer the start at once.
+    h.send("setoption name OwnBook value false");
     h.send("position startpos");
     h.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
@@ -434,6 +438,8 @@ fn same_node_limited_search_twice_gives_the_same_output() {
             .collect()
     };
     let mut h = Harness::new();
+    // The search itself, not the book.
+    h.send("setoption name OwnBook value false");
     let mut runs = Vec::new();
     for _ in 0..2 {
         h.send("ucinewgame");
@@ -477,7 +483,70 @@ fn extensions() {
     let bench = h.lines();
     let last = bench.last().unwrap();
     assert!(last.ends_with(" nps") && last.contains(" nodes "), "{last}");
+    let n = bench.len();
+    assert!(bench[n - 4].starts_with("ordering: "), "{bench:?}");
+    assert!(bench[n - 3].starts_with("tt: "), "{bench:?}");
+    assert!(
+        bench[n - 2].starts_with("ebf by iteration: 2:"),
+        "{bench:?}"
+    );
     assert_eq!(h.send("quit"), Flow::Quit);
+}
+
+/// The numbers in an `info string` line after `prefix`, in order.
+fn numbers_after(lines: &[String], prefix: &str) -> Vec<f64> {
+    let line = lines
+        .iter()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' line in {lines:?}"));
+    line.split([' ', ':', '%'])
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+#[test]
+fn debug_on_reports_the_ordering_after_a_search() {
+    let mut h = Harness::new();
+    h.send("position startpos moves 4 4");
+    let quiet = h.go("go depth 8");
+    assert!(!quiet.iter().any(|l| l.contains("ordering")), "{quiet:?}");
+    h.send("debug on");
+    h.send("ucinewgame");
+    h.send("position startpos moves 4 4");
+    let go = h.go("go depth 8");
+    let ordering = numbers_after(&go, "info string ordering cutoffs ");
+    let (cutoffs, first) = (ordering[0], ordering[1]);
+    assert!(cutoffs > 0.0 && (0.0..=100.0).contains(&first), "{go:?}");
+    let tt = numbers_after(&go, "info string tt probes ");
+    assert!(
+        tt[0] > 0.0 && tt[1] >= tt[2],
+        "hits include cutoffs: {go:?}"
+    );
+    // Iteration nodes: depth and nodes in pairs, depths 1 to 8, adding up to
+    // the final line's nodes.
+    let iterations = numbers_after(&go, "info string iteration nodes ");
+    let depths: Vec<f64> = iterations.iter().step_by(2).copied().collect();
+    assert_eq!(depths, (1..=8).map(f64::from).collect::<Vec<_>>());
+    let sum: f64 = iterations.iter().skip(1).step_by(2).sum();
+    let last_info = go
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let words: Vec<&str> = last_info.split(' ').collect();
+    let nodes: f64 = words[words.iter().position(|&w| w == "nodes").unwrap() + 1]
+        .parse()
+        .unwrap();
+    assert_eq!(sum, nodes, "{go:?}");
+    // The branching factor of each iteration is its nodes over the last one's.
+    let ebf = numbers_after(&go, "info string ebf ");
+    let (d2, n1, n2) = (ebf[0], iterations[1], iterations[3]);
+    assert_eq!(d2, 2.0);
+    assert!((ebf[1] - n2 / n1).abs() < 0.01, "{go:?}");
+    // The order: the ordering lines come after the final info, before bestmove.
+    let at = |prefix: &str| go.iter().position(|l| l.starts_with(prefix)).unwrap();
+    assert!(at("info string move from") < at("info string ordering"));
+    assert_eq!(go.last().map(|l| l.starts_with("bestmove")), Some(true));
 }
 
 #[test]

@@ -13,6 +13,8 @@ use crate::book::Book;
 use crate::heuristics::SearchGame;
 use crate::score::pons_score;
 use crate::search::{Info, Limits, SearchResult, Searcher, Signals};
+use crate::textbook::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
+use crate::trace::Trace;
 use crate::Score;
 
 /// The largest table tic-tac-toe can use, in MiB: its whole tree fits.
@@ -90,6 +92,53 @@ impl AnySearcher {
     }
 }
 
+/// Runs a textbook `algorithm` on the tree of `position` to `depth` plies
+/// (see [`GameTree`]), recording at most `max_nodes` nodes.
+///
+/// # Errors
+/// [`TooLarge`] if the search examines more than `max_nodes` nodes.
+pub fn textbook_search(
+    position: &AnyGame,
+    depth: u32,
+    order: MoveOrder,
+    algorithm: Algorithm,
+    max_nodes: usize,
+) -> Result<Searched, TooLarge> {
+    match position {
+        AnyGame::Connect4(p) => {
+            textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
+        }
+        AnyGame::TicTacToe(p) => {
+            textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
+        }
+    }
+}
+
+/// The engine's own search of `position` within `limits` on one thread with
+/// a fresh table of `hash_mib` MiB, every node recorded in the returned trace.
+#[must_use]
+pub fn traced_search(
+    position: &AnyGame,
+    limits: &Limits,
+    hash_mib: usize,
+) -> (SearchResult<Drop>, Trace) {
+    fn run<G: SearchGame>(
+        position: &G,
+        limits: &Limits,
+        hash_mib: usize,
+    ) -> (SearchResult<Drop>, Trace) {
+        let mut searcher = Searcher::<G>::new(hash_mib);
+        let mut trace = Trace::new();
+        let result =
+            searcher.search_observed(position, limits, &Signals::new(), &mut trace, |_| {});
+        (typed_result(position, &result), trace)
+    }
+    match position {
+        AnyGame::Connect4(p) => run(p, limits, hash_mib),
+        AnyGame::TicTacToe(p) => run(p, limits, hash_mib.min(TICTACTOE_HASH_MIB)),
+    }
+}
+
 /// The static evaluation of `position` for the side to move, in hundredths
 /// of a stone; `None` if the side to move wins with its next move.
 #[must_use]
@@ -162,5 +211,6 @@ fn typed_result<G: Game>(position: &G, result: &SearchResult<G::Move>) -> Search
         nodes: result.nodes,
         elapsed: result.elapsed,
         source: result.source,
+        stats: result.stats.clone(),
     }
 }

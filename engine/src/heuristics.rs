@@ -31,6 +31,22 @@ pub trait SearchGame: Game {
     type Oracle: Oracle<Self>;
 }
 
+/// Every legal move in the order the search tries them at its root: moves
+/// that win at once first, then the [`SearchGame::candidate_moves`] by their
+/// ordering score, highest first, then the moves that let the opponent win
+/// at once; ties keep the order of [`Game::legal_moves`].
+#[must_use]
+pub fn ordered_moves<G: SearchGame>(position: &G) -> MoveList<G::Move> {
+    let hints = position.candidate_moves();
+    let mut moves = position.legal_moves();
+    moves.sort_by_key(|&mv| {
+        let winning = position.is_winning_move(mv);
+        let hint = hints.iter().find(|(m, _)| *m == mv).map(|&(_, s)| s);
+        (!winning, hint.is_none(), -hint.unwrap_or(0))
+    });
+    moves
+}
+
 /// Proven lines, best first: each a principal variation (starting with its
 /// move) and its proven score.
 pub type ProvenLines<M> = Vec<(Vec<M>, Score)>;

@@ -9,6 +9,9 @@
 //! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
 //!   at run time.
 //! - [`Strength`]: full strength or a weaker level, and how a move is chosen at it.
+//! - [`trace`]: the search's observer hook, and a recorder of every node it
+//!   examines; [`textbook`]: minimax and Knuth and Moore's F1 and F2 on any
+//!   tree, explicit or a game's, recorded the same way.
 
 pub mod any;
 pub mod book;
@@ -17,13 +20,18 @@ pub mod score;
 mod search;
 mod solver;
 pub mod strength;
+pub mod textbook;
 pub mod time;
+pub mod trace;
 mod tt;
 
 pub use any::AnySearcher;
-pub use heuristics::{NoOracle, Oracle, ProvenLines, SearchGame};
+pub use heuristics::{ordered_moves, NoOracle, Oracle, ProvenLines, SearchGame};
 pub use score::Score;
-pub use search::{Info, Limits, SearchResult, Searcher, Signals, Source, DEFAULT_HASH_MIB};
+pub use search::{
+    Info, IterationNodes, Limits, SearchResult, SearchStats, Searcher, Signals, Source,
+    DEFAULT_HASH_MIB,
+};
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};

@@ -9,6 +9,11 @@
 //! position over the shared table, odd helpers one ply ahead, without
 //! reporting; the main thread alone decides and reports, with the nodes of
 //! all threads, and stops the helpers when it is done.
+//!
+//! The main thread counts how well the moves were ordered ([`SearchStats`]:
+//! beta cutoffs by the first move, table hits, nodes per iteration), and
+//! tells a [`SearchObserver`] of every node it enters and leaves; the
+//! observer is a type parameter, so the usual [`NoObserver`] costs nothing.
 
 use std::marker::PhantomData;
 use std::ops::Neg;
@@ -19,10 +24,11 @@ use std::time::{Duration, Instant};
 use arrayvec::ArrayVec;
 
 use crate::book::Book;
-use crate::heuristics::{Oracle, ProvenLines, SearchGame};
+use crate::heuristics::{ordered_moves, Oracle, ProvenLines, SearchGame};
 use crate::score::{Score, INFINITE, WIN, WIN_MIN};
 use crate::solver::SolveLimits;
 use crate::time::{budget, Clock};
+use crate::trace::{Exit, NoObserver, SearchObserver};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 
 /// The default transposition table size, in MiB.
@@ -41,6 +47,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
+    /// The first iteration's depth (1 if unset). With the same value as
+    /// `depth`, one search to that depth without iterative deepening.
+    pub start_depth: Option<u32>,
     /// Think exactly this long (less if the position is solved first).
     pub movetime: Option<Duration>,
     /// Think by the clock.
@@ -135,6 +144,72 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
     /// What found the move.
     pub source: Source,
+    /// How well the search ordered its moves (empty unless it searched).
+    pub stats: SearchStats,
+}
+
+/// How well a search ordered its moves: the numbers an engine author tunes
+/// against. Counted on the main thread only (helper threads count nothing).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Nodes whose remaining moves were cut off because one reached beta.
+    pub cutoffs: u64,
+    /// Those cut off by the first move searched: with perfect ordering, all.
+    pub first_move_cutoffs: u64,
+    /// Transposition table probes (one per node searched with depth left).
+    pub tt_probes: u64,
+    /// Probes that found an entry for the position.
+    pub tt_hits: u64,
+    /// Hits whose stored value decided the node without a search.
+    pub tt_cutoffs: u64,
+    /// Each finished iteration: its depth and the nodes it took (the main
+    /// thread's).
+    pub iterations: Vec<IterationNodes>,
+}
+
+/// The nodes one iteration of iterative deepening took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IterationNodes {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The nodes it searched.
+    pub nodes: u64,
+}
+
+impl SearchStats {
+    /// The share of beta cutoffs made by the first move searched (`None`
+    /// without cutoffs).
+    #[must_use]
+    pub fn first_move_share(&self) -> Option<f64> {
+        ratio(self.first_move_cutoffs, self.cutoffs)
+    }
+
+    /// The share of table probes that found the position.
+    #[must_use]
+    pub fn tt_hit_rate(&self) -> Option<f64> {
+        ratio(self.tt_hits, self.tt_probes)
+    }
+
+    /// The share of table probes whose entry decided the node.
+    #[must_use]
+    pub fn tt_cutoff_rate(&self) -> Option<f64> {
+        ratio(self.tt_cutoffs, self.tt_probes)
+    }
+
+    /// The effective branching factor of each iteration after the first:
+    /// its nodes over the previous iteration's, with its depth.
+    #[must_use]
+    pub fn branching_factors(&self) -> Vec<(u32, f64)> {
+        self.iterations
+            .windows(2)
+            .filter_map(|pair| Some((pair[1].depth, ratio(pair[1].nodes, pair[0].nodes)?)))
+            .collect()
+    }
+}
+
+/// `part / whole`, `None` when `whole` is 0.
+fn ratio(part: u64, whole: u64) -> Option<f64> {
+    (whole > 0).then(|| part as f64 / whole as f64)
 }
 
 /// What found a search's move: the engine tries each in this order.
@@ -308,6 +383,19 @@ impl<G: SearchGame> Searcher<G> {
         position: &G,
         limits: &Limits,
         signals: &Signals,
+        report: impl FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.search_observed(position, limits, signals, &mut NoObserver, report)
+    }
+
+    /// [`Searcher::search`], telling `observer` of every node the main
+    /// thread enters and leaves (helper threads are not watched).
+    pub fn search_observed<O: SearchObserver>(
+        &mut self,
+        position: &G,
+        limits: &Limits,
+        signals: &Signals,
+        observer: &mut O,
         mut report: impl FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
@@ -327,33 +415,24 @@ impl<G: SearchGame> Searcher<G> {
         let helper_nodes = AtomicU64::new(0);
         // Helpers stop when the main thread is done, whatever ended it.
         let helper_signals = Signals::new();
-        let worker = |signals| Worker {
-            tt: &self.tt,
-            signals,
-            hard_deadline: plan.hard_deadline,
-            node_limit: limits.nodes.unwrap_or(u64::MAX),
-            nodes: 0,
-            seldepth: 0,
-            stopped: false,
-            helper_nodes: &helper_nodes,
-            helper: false,
-            published: 0,
-        };
-        let mut main = Worker {
-            nodes: oracle_nodes,
-            ..worker(signals)
-        };
+        let tt = &self.tt;
+        let mut main = Worker::new(tt, signals, &plan, limits, &helper_nodes, observer);
+        main.nodes = oracle_nodes;
         let mut result = if self.threads <= 1 {
             main.deepen(position, limits, &plan, &mut report)
         } else {
             std::thread::scope(|scope| {
                 for thread in 1..self.threads {
-                    let mut helper = Worker {
-                        helper: true,
-                        ..worker(&helper_signals)
-                    };
                     let position = position.clone();
-                    scope.spawn(move || helper.help(&position, limits, thread));
+                    let (helper_signals, helper_nodes, plan) =
+                        (&helper_signals, &helper_nodes, &plan);
+                    scope.spawn(move || {
+                        let mut none = NoObserver;
+                        let mut helper =
+                            Worker::new(tt, helper_signals, plan, limits, helper_nodes, &mut none);
+                        helper.helper = true;
+                        helper.help(&position, limits, thread);
+                    });
                 }
                 let result = main.deepen(position, limits, &plan, &mut report);
                 helper_signals.stop();
@@ -440,7 +519,7 @@ impl TimePlan {
     }
 }
 
-impl Worker<'_> {
+impl<O: SearchObserver> Worker<'_, O> {
     /// Iterative deepening from `position`: each finished iteration is
     /// reported, and the search ends when it is solved, a mate within the
     /// limit is found, or time, nodes or a stop end it.
@@ -459,14 +538,18 @@ impl Worker<'_> {
             nodes: 0,
             elapsed: Duration::ZERO,
             source: Source::Search,
+            stats: SearchStats::default(),
         };
         if root_moves.is_empty() {
             return result;
         }
         let multipv = limits.multipv.clamp(1, root_moves.len());
         let max_depth = max_depth(position, limits);
-        for depth in 1..=max_depth {
+        let start_depth = limits.start_depth.unwrap_or(1).clamp(1, max_depth);
+        for depth in start_depth..=max_depth {
+            let nodes_before = self.nodes;
             for line in 0..multipv {
+                self.observer.iteration(depth);
                 self.search_root(position, &mut root_moves[line..], depth as i32);
                 if self.stopped {
                     break;
@@ -478,6 +561,10 @@ impl Worker<'_> {
                 // The lines of the last finished iteration stand.
                 break;
             }
+            self.stats.iterations.push(IterationNodes {
+                depth,
+                nodes: self.nodes - nodes_before,
+            });
             let elapsed = plan.start.elapsed();
             result.lines = self.lines(&root_moves[..multipv], depth, elapsed);
             result.best = Some(root_moves[0].mv);
@@ -501,6 +588,7 @@ impl Worker<'_> {
                 break;
             }
         }
+        result.stats = std::mem::take(&mut self.stats);
         result
     }
 
@@ -521,12 +609,10 @@ impl Worker<'_> {
         self.publish_nodes();
     }
 
-    /// The legal moves, ordered once by the game's own hints (a winning move
+    /// The legal moves, ordered once by [`ordered_moves`] (a winning move
     /// first); later iterations keep the order of the last one.
     fn ordered_root_moves<G: SearchGame>(position: &G) -> Vec<RootMove<G::Move>> {
-        let hints = position.candidate_moves();
-        let mut root_moves: Vec<RootMove<G::Move>> = position
-            .legal_moves()
+        ordered_moves(position)
             .into_iter()
             .map(|mv| RootMove {
                 mv,
@@ -536,13 +622,7 @@ impl Worker<'_> {
                 },
                 pv: Pv::new(),
             })
-            .collect();
-        root_moves.sort_by_key(|m| {
-            let winning = position.is_winning_move(m.mv);
-            let hint = hints.iter().find(|(mv, _)| *mv == m.mv).map(|&(_, s)| s);
-            (!winning, hint.is_none(), -hint.unwrap_or(0))
-        });
-        root_moves
+            .collect()
     }
 
     /// The report of a finished iteration: one line per MultiPV move.
@@ -608,6 +688,7 @@ impl<G: SearchGame> Searcher<G> {
             nodes,
             elapsed,
             source: Source::Solver,
+            stats: SearchStats::default(),
         }
     }
 }
@@ -618,8 +699,8 @@ fn max_depth<G: SearchGame>(position: &G, limits: &Limits) -> u32 {
     limits.depth.unwrap_or(u32::MAX).clamp(1, remaining.max(1))
 }
 
-/// The state of one running search.
-struct Worker<'a> {
+/// The state of one running search, watched by `O`.
+struct Worker<'a, O: SearchObserver> {
     tt: &'a TranspositionTable,
     signals: &'a Signals,
     hard_deadline: Option<Instant>,
@@ -633,6 +714,9 @@ struct Worker<'a> {
     helper: bool,
     /// The nodes a helper has published so far.
     published: u64,
+    /// How well the moves were ordered.
+    stats: SearchStats,
+    observer: &'a mut O,
 }
 
 /// Win distances are stored relative to the node, not the root: the same
@@ -660,7 +744,32 @@ fn value_from_tt(value: i32, ply: u32) -> i32 {
     }
 }
 
-impl Worker<'_> {
+impl<'a, O: SearchObserver> Worker<'a, O> {
+    /// A main thread's worker, with no nodes searched yet.
+    fn new(
+        tt: &'a TranspositionTable,
+        signals: &'a Signals,
+        plan: &TimePlan,
+        limits: &Limits,
+        helper_nodes: &'a AtomicU64,
+        observer: &'a mut O,
+    ) -> Self {
+        Worker {
+            tt,
+            signals,
+            hard_deadline: plan.hard_deadline,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            helper_nodes,
+            helper: false,
+            published: 0,
+            stats: SearchStats::default(),
+            observer,
+        }
+    }
+
     /// The nodes of every thread: this one's and the helpers' published ones.
     fn total_nodes(&self) -> u64 {
         self.nodes + self.helper_nodes.load(Ordering::Relaxed)
@@ -723,11 +832,15 @@ impl Worker<'_> {
     ) {
         let mut alpha = -INFINITE;
         let beta = INFINITE;
+        self.observer.enter(0, alpha, beta);
         for (i, root_move) in moves.iter_mut().enumerate() {
             let mv = root_move.mv;
             let mut child_pv = Pv::new();
+            self.observer.child(position, mv, i + 1, false);
             let eval = if position.is_winning_move(mv) {
                 self.nodes += 1;
+                self.observer.enter(1, -beta, -alpha);
+                self.observer.leave(-(WIN - 1), Exit::GameOver);
                 Eval {
                     value: WIN - 1,
                     proven: true,
@@ -741,6 +854,7 @@ impl Worker<'_> {
                     let probe =
                         -self.negamax(&child, depth - 1, -alpha - 1, -alpha, 1, &mut child_pv);
                     if probe.value > alpha && !self.stopped {
+                        self.observer.child(position, mv, i + 1, true);
                         -self.negamax(&child, depth - 1, -beta, -alpha, 1, &mut child_pv)
                     } else {
                         probe
@@ -748,6 +862,7 @@ impl Worker<'_> {
                 }
             };
             if self.stopped {
+                self.observer.leave(alpha, Exit::Stopped);
                 return;
             }
             root_move.eval = eval;
@@ -761,9 +876,29 @@ impl Worker<'_> {
                 root_move.eval.value = root_move.eval.value.min(alpha - 1);
             }
         }
+        self.observer.leave(alpha, Exit::AllChildren);
     }
 
+    /// One node of the search, entered and left under the observer's eyes.
     fn negamax<G: SearchGame>(
+        &mut self,
+        position: &G,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        pv: &mut Pv<G::Move>,
+    ) -> Eval {
+        self.observer.enter(ply, alpha, beta);
+        let (eval, exit) = self.node(position, depth, alpha, beta, ply, pv);
+        self.observer.leave(eval.value, exit);
+        eval
+    }
+
+    /// The search of one node: its value, and how it was found. Inlined into
+    /// [`Worker::negamax`], so with [`NoObserver`] the exit is never built.
+    #[inline(always)]
+    fn node<G: SearchGame>(
         &mut self,
         position: &G,
         depth: i32,
@@ -771,14 +906,15 @@ impl Worker<'_> {
         mut beta: i32,
         ply: u32,
         pv: &mut Pv<G::Move>,
-    ) -> Eval {
+    ) -> (Eval, Exit) {
         pv.clear();
         self.tick();
         if self.stopped {
-            return Eval {
+            let stopped = Eval {
                 value: 0,
                 proven: false,
             };
+            return (stopped, Exit::Stopped);
         }
         self.seldepth = self.seldepth.max(ply);
         let proven = |value| Eval {
@@ -787,7 +923,7 @@ impl Worker<'_> {
         };
 
         if position.ply() == position.max_ply() {
-            return proven(0);
+            return (proven(0), Exit::GameOver);
         }
         if position.can_win_now() {
             if beta - alpha > 1 {
@@ -800,36 +936,39 @@ impl Worker<'_> {
                     pv.push(mv);
                 }
             }
-            return proven(WIN - (ply as i32 + 1));
+            return (proven(WIN - (ply as i32 + 1)), Exit::WinNow);
         }
         // The side to move cannot win now, so at best it wins with its next
         // move but one, and at worst it loses to the opponent's next move.
         let worst = -(WIN - (ply as i32 + 2));
         let best_possible = WIN - (ply as i32 + 3);
         if worst >= beta {
-            return proven(worst);
+            return (proven(worst), Exit::OutOfReach);
         }
         if best_possible <= alpha {
-            return proven(best_possible);
+            return (proven(best_possible), Exit::OutOfReach);
         }
         alpha = alpha.max(worst);
         beta = beta.min(best_possible);
 
         let candidates = position.candidate_moves();
         if candidates.is_empty() {
-            return proven(worst);
+            return (proven(worst), Exit::NoDefence);
         }
         if depth <= 0 {
-            return Eval {
+            let eval = Eval {
                 value: position.evaluate(),
                 proven: false,
             };
+            return (eval, Exit::Horizon);
         }
 
         let key = position.key();
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
+        self.stats.tt_probes += 1;
         if let Some(entry) = self.tt.probe(key) {
+            self.stats.tt_hits += 1;
             tt_move = entry.best;
             if !pv_node && (i32::from(entry.depth) >= depth || entry.is_proven()) {
                 let value = value_from_tt(entry.value, ply);
@@ -839,10 +978,12 @@ impl Worker<'_> {
                     Bound::Upper => value <= alpha,
                 };
                 if cut {
-                    return Eval {
+                    self.stats.tt_cutoffs += 1;
+                    let eval = Eval {
                         value,
                         proven: entry.is_proven(),
                     };
+                    return (eval, Exit::Table);
                 }
             }
         }
@@ -873,6 +1014,7 @@ impl Worker<'_> {
         for (i, &(mv, _)) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play_unchecked(mv);
+            self.observer.child(position, mv, i + 1, false);
             let eval = if i == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
             } else {
@@ -885,13 +1027,14 @@ impl Worker<'_> {
                     &mut child_pv,
                 );
                 if pv_node && probe.value > alpha && probe.value < beta && !self.stopped {
+                    self.observer.child(position, mv, i + 1, true);
                     -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, &mut child_pv)
                 } else {
                     probe
                 }
             };
             if self.stopped {
-                return eval;
+                return (eval, Exit::Stopped);
             }
             all_proven &= eval.proven;
             if eval.value > best.value {
@@ -905,8 +1048,12 @@ impl Worker<'_> {
                 }
             }
             if alpha >= beta {
+                self.stats.cutoffs += 1;
+                self.stats.first_move_cutoffs += u64::from(i == 0);
+                self.observer
+                    .cutoff(position, moves[i + 1..].iter().map(|&(mv, _)| mv));
                 self.store(key, eval, depth, ply, Bound::Lower, Some(G::move_index(mv)));
-                return eval;
+                return (eval, Exit::Cutoff);
             }
         }
 
@@ -920,6 +1067,6 @@ impl Worker<'_> {
             proven: all_proven,
         };
         self.store(key, eval, depth, ply, bound, best_move.map(G::move_index));
-        eval
+        (eval, Exit::AllChildren)
     }
 }

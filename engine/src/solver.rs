@@ -314,6 +314,14 @@ impl Solver {
         self.answered_by_book
     }
 
+    /// Whether the book scores every move of `position` (it holds its
+    /// children).
+    fn book_scores_moves(&self, position: &Connect4) -> bool {
+        self.book
+            .as_ref()
+            .is_some_and(|book| book.covers(position) && position.ply() < book.plies())
+    }
+
     /// The book's score of `position`, if it holds it.
     #[inline]
     fn book_score(&self, position: &Connect4) -> Option<i32> {
@@ -542,8 +550,14 @@ impl Solver {
         if let Some(&win) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
             return Some((win, score));
         }
-        // The table's move first, then from the centre out.
-        let table_move = self.tt.probe(position.key()).and_then(|e| e.best);
+        // The table's move first, then from the centre out; where the book
+        // scores every move, only from the centre out, so the book's move is
+        // always the same.
+        let table_move = if self.book_scores_moves(position) {
+            None
+        } else {
+            self.tt.probe(position.key()).and_then(|e| e.best)
+        };
         let centre = position.size().width() as i32 - 1;
         moves.sort_by_key(|mv| {
             (
@@ -551,22 +565,35 @@ impl Solver {
                 (2 * i32::from(mv.0) - centre).abs(),
             )
         });
-        for mv in moves {
+        // The move keeps the score if the opponent's score is at most -score.
+        // Moves the rules or the book score come first: they cost nothing.
+        let known = |solver: &Self, child: &Connect4| {
+            if child.outcome().is_some() {
+                Some(finished_score(child, false))
+            } else if child.can_win_next() {
+                Some(solver.board.win_next(child.ply() as i32))
+            } else {
+                solver.book_score(child)
+            }
+        };
+        let children = moves.iter().map(|&mv| {
             let mut child = *position;
             child.play_unchecked(mv);
-            // The move keeps the score if the opponent's score is at most -score.
-            let keeps = if child.outcome().is_some() {
-                finished_score(&child, false) <= -score
-            } else if child.can_win_next() {
-                self.board.win_next(child.ply() as i32) <= -score
-            } else if let Some(child_score) = self.book_score(&child) {
-                child_score <= -score
-            } else {
-                let left = limits.after(self.nodes - nodes_before)?;
-                self.window(&child, -score, -score + 1, false, &left)? <= -score
-            };
-            if keeps {
-                self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
+            (mv, child)
+        });
+        let known_best = children
+            .clone()
+            .find(|(_, child)| known(self, child).is_some_and(|s| s <= -score));
+        if let Some((mv, _)) = known_best {
+            self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
+            return Some((mv, score));
+        }
+        for (mv, child) in children {
+            if known(self, &child).is_some() {
+                continue;
+            }
+            let left = limits.after(self.nodes - nodes_before)?;
+            if self.window(&child, -score, -score + 1, false, &left)? <= -score {
                 return Some((mv, score));
             }
         }
@@ -587,7 +614,15 @@ impl Solver {
         let mut pv = vec![first];
         let mut current = *position;
         current.play_unchecked(first);
-        while let Some((mv, _)) = self.best_move_within(&current, limits) {
+        loop {
+            // A book answer is instant, and so is its line: it ends where the
+            // book does.
+            if answered_by_book && !self.book_scores_moves(&current) {
+                break;
+            }
+            let Some((mv, _)) = self.best_move_within(&current, limits) else {
+                break;
+            };
             pv.push(mv);
             current.play_unchecked(mv);
         }

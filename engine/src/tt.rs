@@ -303,7 +303,7 @@ impl Layout for Wide {
 
 /// A transposition table of a fixed size in MiB.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     key_bits: u32,
     key_mask: u64,
     index_shift: u32,
@@ -328,7 +328,7 @@ impl TranspositionTable {
     #[must_use]
     pub fn with_bytes(bytes: usize, key_bits: u32) -> Self {
         let mut table = TranspositionTable {
-            buckets: Vec::new(),
+            buckets: Buckets::empty(),
             key_bits: 0,
             key_mask: 0,
             index_shift: 0,
@@ -356,10 +356,14 @@ impl TranspositionTable {
         if count != self.buckets.len() {
             // Free the old table before allocating the new one; if the memory
             // is not there, halve the table rather than abort.
-            self.buckets = Vec::new();
-            while self.buckets.try_reserve_exact(count).is_err() && count > 1 {
-                count /= 2;
-            }
+            self.buckets = Buckets::empty();
+            self.buckets = loop {
+                match Buckets::zeroed(count) {
+                    Some(buckets) => break buckets,
+                    None if count > 1 => count /= 2,
+                    None => break Buckets::empty(),
+                }
+            };
             if count < Self::bucket_count(bytes) {
                 log::warn!(
                     "cannot allocate a {} MiB table; using {} MiB",
@@ -367,8 +371,6 @@ impl TranspositionTable {
                     (count * size_of::<Bucket>()) >> 20
                 );
             }
-            advise_huge_pages(&mut self.buckets);
-            self.buckets.resize_with(count, Bucket::default);
             self.epoch = 1;
         }
         self.clear();
@@ -431,7 +433,7 @@ impl TranspositionTable {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             // Once in 65,535 clears, really wipe, so no old epoch comes back.
-            for bucket in &mut self.buckets {
+            for bucket in self.buckets.iter_mut() {
                 *bucket = Bucket::default();
             }
             self.epoch = 1;
@@ -579,28 +581,126 @@ impl TranspositionTable {
     }
 }
 
-/// Asks the kernel to back the table with huge pages: probes land all over
-/// the table, and 4 KiB pages make nearly every one a TLB miss (measured:
-/// solves 10-15% faster). Call before the memory is first written.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(buckets: &mut Vec<Bucket>) {
-    const PAGE: usize = 4096;
-    let start = buckets.as_mut_ptr() as usize;
-    let end = start + buckets.capacity() * size_of::<Bucket>();
-    let (start, end) = ((start + PAGE - 1) & !(PAGE - 1), end & !(PAGE - 1));
-    if end > start {
-        // SAFETY: the range lies inside the vector's own allocation, and
-        // MADV_HUGEPAGE only advises the kernel: it changes no contents.
-        let result =
-            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
-        if result != 0 {
-            log::debug!("madvise(MADV_HUGEPAGE) failed; the table uses normal pages");
+/// The buckets' memory, zeroed (an all-zero bucket is empty). On Unix it is
+/// mapped straight from the kernel, whose fresh pages are zero: a table costs
+/// no time until a search touches it (start-up and the first search stay fast
+/// with any `Hash`). Elsewhere it is an ordinary zeroed allocation.
+struct Buckets {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: `Buckets` owns its memory like a `Vec<Bucket>`, and `Bucket` is
+// `Send` and `Sync` (it holds only atomics).
+unsafe impl Send for Buckets {}
+// SAFETY: as above.
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// No buckets.
+    fn empty() -> Self {
+        Buckets {
+            ptr: std::ptr::NonNull::dangling(),
+            len: 0,
+        }
+    }
+
+    /// `len` zeroed buckets, or `None` if the memory cannot be had.
+    #[cfg(unix)]
+    fn zeroed(len: usize) -> Option<Self> {
+        let bytes = len.checked_mul(size_of::<Bucket>())?;
+        if bytes == 0 {
+            return Some(Self::empty());
+        }
+        // SAFETY: an anonymous private mapping of `bytes` bytes, not backed
+        // by a file; the kernel chooses the address.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                bytes,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return None;
+        }
+        advise_huge_pages(ptr, bytes);
+        // Mappings are page-aligned, so aligned for `Bucket`, and zero.
+        let ptr = std::ptr::NonNull::new(ptr.cast::<Bucket>())?;
+        Some(Buckets { ptr, len })
+    }
+
+    /// `len` zeroed buckets, or `None` if the memory cannot be had.
+    #[cfg(not(unix))]
+    fn zeroed(len: usize) -> Option<Self> {
+        let layout = std::alloc::Layout::array::<Bucket>(len).ok()?;
+        if layout.size() == 0 {
+            return Some(Self::empty());
+        }
+        // SAFETY: the layout has a non-zero size.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+        let ptr = std::ptr::NonNull::new(ptr.cast::<Bucket>())?;
+        Some(Buckets { ptr, len })
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        if self.len == 0 {
+            return;
+        }
+        #[cfg(unix)]
+        // SAFETY: the mapping made in `zeroed`, of exactly this size, unmapped
+        // once.
+        unsafe {
+            libc::munmap(self.ptr.as_ptr().cast(), self.len * size_of::<Bucket>());
+        }
+        #[cfg(not(unix))]
+        // SAFETY: the allocation made in `zeroed`, with the same layout.
+        unsafe {
+            std::alloc::dealloc(
+                self.ptr.as_ptr().cast(),
+                std::alloc::Layout::array::<Bucket>(self.len).expect("allocated before"),
+            );
         }
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_buckets: &mut Vec<Bucket>) {}
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `len` initialised (zeroed) buckets at an aligned pointer that
+        // this value owns (dangling but aligned when empty).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Buckets {
+    fn deref_mut(&mut self) -> &mut [Bucket] {
+        // SAFETY: as in `deref`, and `&mut self` is the only reference.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+/// Asks the kernel to back the table with huge pages: probes land all over
+/// the table, and 4 KiB pages make nearly every one a TLB miss (measured:
+/// solves 10-15% faster). Call before the memory is first written.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(start: *mut libc::c_void, bytes: usize) {
+    // SAFETY: the range is a mapping of our own, and MADV_HUGEPAGE only
+    // advises the kernel: it changes no contents.
+    let result = unsafe { libc::madvise(start, bytes, libc::MADV_HUGEPAGE) };
+    if result != 0 {
+        log::debug!("madvise(MADV_HUGEPAGE) failed; the table uses normal pages");
+    }
+}
+
+#[cfg(all(unix, not(target_os = "linux")))]
+fn advise_huge_pages(_start: *mut libc::c_void, _bytes: usize) {}
 
 #[inline]
 fn bound_bits(data: u64) -> u64 {

@@ -14,7 +14,9 @@ use std::time::Duration;
 
 use inarow_engine::any::{evaluate, exact_score};
 use inarow_engine::book::{self, Book};
-use inarow_engine::{max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, Signals};
+use inarow_engine::{
+    max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, SearchStats, Signals,
+};
 use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
 
 use crate::bench;
@@ -367,10 +369,18 @@ impl<W: Write + Send + 'static> Session<W> {
         let out = Arc::clone(&self.out);
         let position = self.position;
         let thread_control = Arc::clone(&control);
+        let debug = self.debug;
         let spawned = std::thread::Builder::new()
             .name("search".to_owned())
             .spawn(move || {
-                let result = think(&mut engines, &position, &limits, &thread_control, &out);
+                let result = think(
+                    &mut engines,
+                    &position,
+                    &limits,
+                    &thread_control,
+                    debug,
+                    &out,
+                );
                 (engines, result)
             });
         match spawned {
@@ -395,6 +405,7 @@ impl<W: Write + Send + 'static> Session<W> {
         Limits {
             depth: go.depth,
             nodes: go.nodes,
+            start_depth: None,
             movetime: go.movetime,
             clock: if go.infinite { None } else { clock },
             overhead: self.options.overhead,
@@ -498,6 +509,9 @@ impl<W: Write + Send + 'static> Session<W> {
         let report = bench::run(depth, hash, threads, |line| {
             send(&out, &Response::Text(line.to_string()));
         });
+        for line in report.ordering_lines() {
+            self.send(Response::Text(line));
+        }
         self.send(Response::Text(report.to_string()));
     }
 
@@ -613,12 +627,14 @@ fn option_decls() -> Vec<OptionDecl> {
 }
 
 /// Searches on the search thread: `info` lines as it goes, then the final
-/// `info`, then (once released, after `go infinite` or `go ponder`) `bestmove`.
+/// `info` (with `debug on`, the ordering figures too), then (once released,
+/// after `go infinite` or `go ponder`) `bestmove`.
 fn think<W: Write>(
     searcher: &mut AnySearcher,
     position: &AnyGame,
     limits: &Limits,
     control: &Control,
+    debug: bool,
     out: &Mutex<W>,
 ) -> Option<SearchResult<Drop>> {
     if let Some(outcome) = position.outcome() {
@@ -660,6 +676,11 @@ fn think<W: Write>(
         last_sent = Some(line);
     });
     final_report(position, &result, last_sent.as_ref(), out);
+    if debug {
+        for line in ordering_report(&result.stats) {
+            send(out, &Response::InfoString(line));
+        }
+    }
     control.wait_until_released();
     send(
         out,
@@ -706,6 +727,46 @@ fn final_report<W: Write>(
             &Response::InfoString(format!("exact score {pons} (Pons)")),
         );
     }
+}
+
+/// With `debug on`, after the final report: how well the search ordered its
+/// moves (nothing if it did not search: a book or solver move).
+fn ordering_report(stats: &SearchStats) -> Vec<String> {
+    if stats.iterations.is_empty() {
+        return Vec::new();
+    }
+    let factors: Vec<String> = stats
+        .branching_factors()
+        .iter()
+        .map(|(depth, f)| format!("{depth}:{f:.2}"))
+        .collect();
+    let nodes: Vec<String> = stats
+        .iterations
+        .iter()
+        .map(|i| format!("{}:{}", i.depth, i.nodes))
+        .collect();
+    vec![
+        format!(
+            "ordering cutoffs {} first {}",
+            stats.cutoffs,
+            bench::percent(stats.first_move_share())
+        ),
+        format!(
+            "tt probes {} hits {} cutoffs {}",
+            stats.tt_probes,
+            bench::percent(stats.tt_hit_rate()),
+            bench::percent(stats.tt_cutoff_rate())
+        ),
+        format!("iteration nodes {}", nodes.join(" ")),
+        format!(
+            "ebf {}",
+            if factors.is_empty() {
+                "-".to_owned()
+            } else {
+                factors.join(" ")
+            }
+        ),
+    ]
 }
 
 fn info_line(info: &Info<Drop>, nodes: u64, elapsed: Duration) -> InfoLine {
