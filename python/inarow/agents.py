@@ -64,8 +64,7 @@ class Mover:
 
     ``Mover(hash_mb=64, threads=1, book=True)``: the solver gets ``hash_mb``
     MiB of tables and the heuristic search a quarter of that, kept from move
-    to move and game to game. Making them takes a few tenths of a second
-    (the tables are cleared memory), once.
+    to move and game to game.
     """
 
     def __init__(self, hash_mb: int = 64, threads: int = 1, book: bool = True) -> None:
