@@ -25,8 +25,9 @@
 Every agent thinks the same way: the opening book, then the exact solver's
 best move within most of the time it has, and only if the solver cannot finish
 in time a heuristic search for the rest. Each keeps its tables warm from move
-to move. The module-level agents share one :class:`Mover`; make your own
-(``KaggleAgent(time=...)``, ...) for other settings or separate tables.
+to move. The module-level agents share one :class:`Mover`, which answers one
+call at a time; make your own (``KaggleAgent(time=..., mover=Mover())``, ...)
+for other settings, separate tables, or agents that play at once in threads.
 """
 
 from __future__ import annotations
