@@ -1,7 +1,7 @@
 //! Command-line options that choose a game and a position, shared by subcommands.
 
 use clap::Args;
-use inarow_games::{AnyGame, MoveError, Size, Variant};
+use inarow_games::{AnyGame, Size, Variant};
 
 /// Which game and which position to start from.
 #[derive(Args, Debug, Clone)]
@@ -43,19 +43,5 @@ impl PositionArgs {
 /// Plays moves given as a Pons move string (`4453`, Connect Four only) or as
 /// whitespace- or comma-separated moves in any notation.
 pub fn play_moves(game: &mut AnyGame, moves: &str) -> Result<(), String> {
-    let moves = moves.trim();
-    if let Some(played) = game.play_move_string(moves) {
-        return played;
-    }
-    let mut next = *game;
-    for (i, text) in moves
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .enumerate()
-    {
-        next.play_text(text)
-            .map_err(|e: MoveError| format!("move {} ('{text}'): {e}", i + 1))?;
-    }
-    *game = next;
-    Ok(())
+    game.play_moves(moves).map(|_| ())
 }

@@ -1,14 +1,16 @@
 //! The `--threads` option shared by the subcommands that search.
 
-use inarow_engine::max_threads;
+use inarow_engine::{check_threads, max_threads};
 
 /// Parses a thread count: 1 to the number of cores.
 pub fn parse(text: &str) -> Result<usize, String> {
-    let max = max_threads();
-    match text.parse::<usize>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "expected a thread count from 1 to {max}, got '{text}'"
-        )),
-    }
+    text.parse::<usize>()
+        .ok()
+        .and_then(|n| check_threads(n).ok())
+        .ok_or_else(|| {
+            format!(
+                "expected a thread count from 1 to {}, got '{text}'",
+                max_threads()
+            )
+        })
 }

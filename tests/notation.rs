@@ -153,6 +153,82 @@ fn bad_fens_are_rejected_with_the_right_error() {
     }
 }
 
+/// A board given cell by cell, as the environments give them: the same
+/// position as its FEN, and the same checks, in words without "FEN".
+#[test]
+fn boards_cell_by_cell_are_checked_as_fens_are() {
+    let cells = |rows: &[&str]| -> Vec<Vec<Option<Player>>> {
+        rows.iter()
+            .rev()
+            .map(|row| {
+                row.chars()
+                    .map(|c| match c {
+                        'X' => Some(Player::First),
+                        'O' => Some(Player::Second),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let cfour = Variant::Connect4(Size::STANDARD);
+    let board = [
+        ".......", ".......", ".......", ".......", "...O...", "..OXX..",
+    ];
+    let position = AnyGame::from_cells(cfour, cells(&board)).unwrap();
+    let mut played = AnyGame::new(cfour);
+    played.play_move_string("4453").unwrap().unwrap();
+    assert_eq!(position, played);
+    // The cells give the size, whatever size the variant names.
+    let small = AnyGame::from_cells(cfour, cells(&["......"; 5])).unwrap();
+    assert_eq!(small.variant(), Variant::Connect4(Size::new(6, 5).unwrap()));
+    let ttt = AnyGame::from_cells(Variant::TicTacToe, cells(&["X..", ".O.", "..X"])).unwrap();
+    assert_eq!(ttt.fen(), "P2/1p1/2P[PPPppp] b - - 0 2");
+
+    let error = |variant, rows: &[&str]| AnyGame::from_cells(variant, cells(rows)).unwrap_err();
+    let floating = error(
+        cfour,
+        &[
+            ".......", ".......", ".......", ".......", "...X...", ".......",
+        ],
+    );
+    assert!(matches!(floating.kind(), FenError::FloatingStone { .. }));
+    assert_eq!(
+        floating.to_string(),
+        "the stone on d2 floats over an empty square"
+    );
+    let counts = error(
+        cfour,
+        &[
+            ".......", ".......", ".......", ".......", ".......", "XX.....",
+        ],
+    );
+    assert!(matches!(
+        counts.kind(),
+        FenError::ImpossibleCounts {
+            first: 2,
+            second: 0
+        }
+    ));
+    let ragged = error(cfour, &[".......", "......"]);
+    assert_eq!(
+        ragged.to_string(),
+        "row 2 from the top has 6 cells, the first has 7"
+    );
+    assert_eq!(error(cfour, &[]).to_string(), "the board has no cells");
+    let wide = error(cfour, &["..........", ".........."]);
+    assert!(wide
+        .to_string()
+        .starts_with("a 10x2 board is not supported"));
+    let ttt_size = error(Variant::TicTacToe, &["....", "....", "....", "...."]);
+    assert!(matches!(
+        ttt_size.kind(),
+        FenError::BadSize { width: 4, .. }
+    ));
+    let both = error(Variant::TicTacToe, &["XXX", "OOO", "..."]);
+    assert_eq!(both.to_string(), "both players have a line");
+}
+
 #[test]
 fn illegal_moves_are_rejected_with_the_right_error() {
     let full_column = Connect4::from_move_string(Size::STANDARD, "444444").unwrap();
@@ -257,6 +333,22 @@ fn any_game_plays_text_moves() {
     }
     assert_eq!(ttt.outcome(), Some(Outcome::Win(Player::First)));
     assert!(ttt.legal_drops().is_empty());
+
+    // Several moves at once: a move string, or moves in any notation.
+    let mut game = AnyGame::new(Variant::default());
+    let drops = game.play_moves("4453").unwrap();
+    assert_eq!(game.moves_text(&drops), "4453");
+    assert_eq!(drops[1].to_string(), "P@d2");
+    let drops = game.play_moves(" P@d3, 1 ").unwrap();
+    assert_eq!(game.moves_text(&drops), "41");
+    let before = game;
+    let error = game.play_moves("2 2 8").unwrap_err();
+    assert!(error.starts_with("move 3 ('8'): illegal move"), "{error}");
+    assert!(game.play_moves("4444").is_err());
+    assert_eq!(game, before);
+    let mut ttt = AnyGame::new(Variant::TicTacToe);
+    let drops = ttt.play_moves("b2 a1").unwrap();
+    assert_eq!(ttt.moves_text(&drops), "b2 a1");
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! - [`Score`]: a heuristic value or a proven result.
 //! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
 //!   at run time.
+//! - [`Strength`]: full strength or a weaker level, and how a move is chosen at it.
 //! - [`trace`]: the search's observer hook, and a recorder of every node it
 //!   examines; [`textbook`]: minimax and Knuth and Moore's F1 and F2 on any
 //!   tree, explicit or a game's, recorded the same way.
@@ -18,6 +19,7 @@ mod heuristics;
 pub mod score;
 mod search;
 mod solver;
+pub mod strength;
 pub mod textbook;
 pub mod time;
 pub mod trace;
@@ -31,11 +33,30 @@ pub use search::{
     DEFAULT_HASH_MIB,
 };
 pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
+pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};
+
+/// The largest table a front end offers, in MiB (UCI's `Hash` maximum).
+pub const MAX_HASH_MIB: usize = 32_768;
 
 /// The most search threads worth running: the number of cores (1 if unknown).
 #[must_use]
 pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// A thread count asked for from outside, checked: 1 to [`max_threads`].
+///
+/// # Errors
+/// A message saying the range, if `threads` is outside it.
+pub fn check_threads(threads: usize) -> Result<usize, String> {
+    let max = max_threads();
+    if (1..=max).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(format!(
+            "expected a thread count from 1 to {max}, got {threads}"
+        ))
+    }
 }

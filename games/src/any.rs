@@ -5,7 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::connect4::{Connect4, Size};
-use crate::error::{FenError, MoveError};
+use crate::error::{BoardError, FenError, MoveError};
+use crate::fen::FenBoard;
 use crate::notation::Drop;
 use crate::perft::PerftReport;
 use crate::tictactoe::TicTacToe;
@@ -174,6 +175,30 @@ impl AnyGame {
         })
     }
 
+    /// The position of the game of `variant` with these stones, `cells[rank][file]`
+    /// with rank 0 at the bottom, as reinforcement-learning environments give a
+    /// board (with no history). It is checked as a FEN's board is: for Connect
+    /// Four the cells give the board size and no stone floats, the counts fit
+    /// alternate moves, and only the last mover may have a line. The side to
+    /// move follows from the counts.
+    ///
+    /// # Errors
+    /// [`BoardError`] if the cells are not a rectangle or not such a position.
+    pub fn from_cells(
+        variant: Variant,
+        cells: Vec<Vec<Option<Player>>>,
+    ) -> Result<Self, BoardError> {
+        let board = FenBoard::from_cells(cells).map_err(BoardError)?;
+        Ok(match variant {
+            Variant::Connect4(_) => {
+                AnyGame::Connect4(crate::connect4::fen::from_board(&board).map_err(BoardError)?)
+            }
+            Variant::TicTacToe => {
+                AnyGame::TicTacToe(TicTacToe::from_board(&board).map_err(BoardError)?)
+            }
+        })
+    }
+
     /// The game and board size.
     #[must_use]
     pub fn variant(&self) -> Variant {
@@ -288,6 +313,44 @@ impl AnyGame {
             }
             _ => None,
         }
+    }
+
+    /// Plays moves as a person or a file gives them: a Pons move string in
+    /// Connect Four (`4453`), or moves in any notation separated by spaces or
+    /// commas (`P@d1 P@d2`, `b2 a1`). Returns them as drops; on error the
+    /// position is unchanged.
+    ///
+    /// # Errors
+    /// The first bad move, with its number.
+    pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Drop>, String> {
+        let moves = moves.trim();
+        let mut next = *self;
+        let mut played = Vec::new();
+        if let Some(result) = next.play_move_string(moves) {
+            result?;
+            // The string was good: replay it for its drops.
+            let mut replay = *self;
+            for digit in moves.chars() {
+                played.push(
+                    replay
+                        .play_text(&digit.to_string())
+                        .map_err(|e| e.to_string())?,
+                );
+            }
+        } else {
+            for (i, text) in moves
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty())
+                .enumerate()
+            {
+                let drop = next
+                    .play_text(text)
+                    .map_err(|e: MoveError| format!("move {} ('{text}'): {e}", i + 1))?;
+                played.push(drop);
+            }
+        }
+        *self = next;
+        Ok(played)
     }
 
     /// A move string from the empty board that reaches this position, where

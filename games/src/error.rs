@@ -235,6 +235,33 @@ pub enum FenError {
     WinnerToMove,
 }
 
+impl FenError {
+    /// What is wrong with the position itself, if the text was read but the
+    /// stones cannot be a position of the game: the words a [`BoardError`]
+    /// says too.
+    fn position_problem(&self) -> Option<String> {
+        Some(match self {
+            FenError::BadSize {
+                width,
+                height,
+                reason,
+            } => format!("a {width}x{height} board is not supported: {reason}"),
+            FenError::FloatingStone { square } => {
+                format!("the stone on {square} floats over an empty square")
+            }
+            FenError::ImpossibleCounts { first, second } => format!(
+                "{first} first-player and {second} second-player stones cannot arise \
+                 from alternate moves"
+            ),
+            FenError::BothWon => "both players have a line".to_owned(),
+            FenError::WinnerToMove => {
+                "the side to move has a line, so the game ended a move earlier".to_owned()
+            }
+            _ => return None,
+        })
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -250,36 +277,60 @@ impl fmt::Display for FenError {
                 f,
                 "bad FEN: rank {rank} from the top has {width} files, the first has {expected}"
             ),
-            FenError::BadSize {
-                width,
-                height,
-                reason,
-            } => write!(
-                f,
-                "bad FEN: a {width}x{height} board is not supported: {reason}"
-            ),
             FenError::BadPocket(reason) => write!(f, "bad FEN pocket: {reason}"),
             FenError::BadSideToMove(reason) => write!(f, "bad FEN side to move: {reason}"),
-            FenError::FloatingStone { square } => {
-                write!(
-                    f,
-                    "bad FEN: the stone on {square} floats over an empty square"
-                )
-            }
-            FenError::ImpossibleCounts { first, second } => write!(
+            FenError::BadSize { .. }
+            | FenError::FloatingStone { .. }
+            | FenError::ImpossibleCounts { .. }
+            | FenError::BothWon
+            | FenError::WinnerToMove => write!(
                 f,
-                "bad FEN: {first} first-player and {second} second-player stones cannot arise \
-                 from alternate moves"
-            ),
-            FenError::BothWon => f.write_str("bad FEN: both players have a line"),
-            FenError::WinnerToMove => f.write_str(
-                "bad FEN: the side to move has a line, so the game ended a move earlier",
+                "bad FEN: {}",
+                self.position_problem().unwrap_or_default()
             ),
         }
     }
 }
 
 impl Error for FenError {}
+
+/// A board given cell by cell (as the reinforcement-learning environments give
+/// them) that is not a position of the game: the checks and the words of a
+/// FEN's board, without the FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardError(pub(crate) FenError);
+
+impl BoardError {
+    /// What is wrong, as the FEN reader says it: [`FenError::Empty`] and
+    /// [`FenError::RaggedRanks`] for the grid's shape, the position's own
+    /// variants for the rest.
+    #[must_use]
+    pub fn kind(&self) -> &FenError {
+        &self.0
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.0, self.0.position_problem()) {
+            (_, Some(problem)) => f.write_str(&problem),
+            (
+                FenError::RaggedRanks {
+                    rank,
+                    width,
+                    expected,
+                },
+                None,
+            ) => write!(
+                f,
+                "row {rank} from the top has {width} cells, the first has {expected}"
+            ),
+            (_, None) => f.write_str("the board has no cells"),
+        }
+    }
+}
+
+impl Error for BoardError {}
 
 /// Text that is not a result as [`Outcome`](crate::Outcome) writes it: `1-0`,
 /// `0-1` or `1/2-1/2`.

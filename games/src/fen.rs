@@ -23,6 +23,33 @@ pub(crate) struct FenBoard {
 }
 
 impl FenBoard {
+    /// A board given cell by cell, `cells[rank][file]` with rank 0 at the
+    /// bottom, with no pocket and no side to move (the stones tell it).
+    pub fn from_cells(cells: Vec<Vec<Option<Player>>>) -> Result<FenBoard, FenError> {
+        let height = cells.len();
+        let width = cells.last().map_or(0, Vec::len);
+        if width == 0 {
+            return Err(FenError::Empty);
+        }
+        // Ranks are counted from the top, as a FEN writes them.
+        for (rank, row) in cells.iter().rev().enumerate() {
+            if row.len() != width {
+                return Err(FenError::RaggedRanks {
+                    rank: rank + 1,
+                    width: row.len(),
+                    expected: width,
+                });
+            }
+        }
+        Ok(FenBoard {
+            width,
+            height,
+            cells,
+            pocket: None,
+            side: None,
+        })
+    }
+
     /// The number of stones of `player` on the board.
     pub fn count(&self, player: Player) -> u32 {
         self.cells

@@ -27,8 +27,8 @@ use arrayvec::ArrayVec;
 pub use any::{AnyGame, Variant};
 pub use connect4::{Column, Connect4, Size};
 pub use error::{
-    FenError, IllegalMoveError, MoveError, MoveStringError, MoveStringErrorKind, ParseMoveError,
-    ParseOutcomeError,
+    BoardError, FenError, IllegalMoveError, MoveError, MoveStringError, MoveStringErrorKind,
+    ParseMoveError, ParseOutcomeError,
 };
 pub use notation::{Drop, MoveText};
 pub use tictactoe::{Square, TicTacToe};

@@ -16,7 +16,7 @@
 use std::fmt;
 
 use crate::error::{FenError, IllegalMoveError};
-use crate::fen;
+use crate::fen::{self, FenBoard};
 use crate::notation::{Drop, MoveText};
 use crate::{Game, MoveList, Outcome, Player};
 
@@ -90,8 +90,8 @@ impl TicTacToe {
         }
     }
 
-    fn parse_fen(text: &str) -> Result<Self, FenError> {
-        let board = fen::parse(text)?;
+    /// The position on a board read from a FEN or given cell by cell, checked.
+    pub(crate) fn from_board(board: &FenBoard) -> Result<Self, FenError> {
         if (board.width, board.height) != (3, 3) {
             return Err(FenError::BadSize {
                 width: board.width,
@@ -261,7 +261,7 @@ impl Game for TicTacToe {
     }
 
     fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::parse_fen(fen)
+        Self::from_board(&fen::parse(fen)?)
     }
 }
 

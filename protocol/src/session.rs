@@ -29,7 +29,7 @@ pub const ENGINE_NAME: &str = concat!("inarow ", env!("CARGO_PKG_VERSION"));
 pub const ENGINE_AUTHOR: &str = "the inarow developers";
 
 const DEFAULT_HASH_MIB: i64 = 64;
-const MAX_HASH_MIB: i64 = 32_768;
+const MAX_HASH_MIB: i64 = inarow_engine::MAX_HASH_MIB as i64;
 const DEFAULT_OVERHEAD_MS: i64 = 30;
 const MAX_MULTIPV: i64 = 9;
 

@@ -15,7 +15,8 @@ use inarow_protocol::Go;
 use crate::position::PositionArgs;
 use board::Style;
 use hints::Analyst;
-use opponent::{Builtin, External, Opponent, Strength};
+use inarow_engine::Strength;
+use opponent::{Builtin, External, Opponent};
 
 /// Who makes the first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -120,7 +121,7 @@ fn opponent(args: &PlayArgs, start: &AnyGame) -> Result<Opponent, String> {
         (Some(ms), _, _) => Strength::MoveTime(Duration::from_millis(ms)),
         (_, Some(depth), _) => Strength::Depth(depth),
         (_, _, Some(level)) => Strength::Level(level),
-        _ => Strength::MoveTime(Duration::from_secs(1)),
+        _ => Strength::default(),
     };
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()

@@ -3,21 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use inarow_engine::{AnySearcher, Limits, Score, Signals};
+use inarow_engine::strength::{self, LevelRng, Strength};
+use inarow_engine::{AnySearcher, Score, Signals};
 use inarow_games::{AnyGame, Drop, Variant};
 use inarow_protocol::client::{ClientError, Engine, EngineSetup, LaunchError};
 use inarow_protocol::Go;
-
-/// How hard the built-in engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strength {
-    /// Full strength, thinking this long per move.
-    MoveTime(Duration),
-    /// Full strength, searching this many plies.
-    Depth(u32),
-    /// Levels 1 (weakest) to 10 (full strength with a one-second think).
-    Level(u8),
-}
 
 /// A move and what the engine thought of it.
 #[derive(Clone, Debug)]
@@ -94,21 +84,8 @@ impl Opponent {
 pub struct Builtin {
     searcher: AnySearcher,
     strength: Strength,
-    rng: u64,
+    rng: LevelRng,
 }
-
-/// Depth and how far below the best a move may score and still be chosen, per level 1-9.
-const LEVELS: [(u32, i32); 9] = [
-    (1, 300),
-    (2, 200),
-    (3, 150),
-    (4, 100),
-    (6, 60),
-    (8, 40),
-    (10, 20),
-    (12, 10),
-    (16, 0),
-];
 
 impl Builtin {
     /// The built-in engine at `strength`, with `hash_mib` MiB of tables and a
@@ -119,100 +96,32 @@ impl Builtin {
         Builtin {
             searcher,
             strength,
-            rng: seed | 1,
+            rng: LevelRng::new(seed),
         }
     }
 
     fn full_strength(&self) -> Strength {
-        match self.strength {
-            Strength::Level(_) => Strength::MoveTime(Duration::from_secs(1)),
-            other => other,
-        }
+        self.strength.full()
     }
 
     /// Its move in `game` at `strength`.
     fn choose(&mut self, game: &AnyGame, strength: Strength) -> Thought {
-        let mut rng = self.rng;
-        let thought = choose_move(&mut self.searcher, game, strength, &mut rng);
-        self.rng = rng;
-        thought
+        let start = Instant::now();
+        let choice = strength::choose(
+            &mut self.searcher,
+            game,
+            strength,
+            &Signals::new(),
+            &mut self.rng,
+        )
+        .expect("a game not over has a move");
+        Thought {
+            mv: choice.mv,
+            verdict: choice.line.score.to_string(),
+            depth: Some(choice.line.depth),
+            time: start.elapsed(),
+        }
     }
-}
-
-fn next_random(rng: &mut u64) -> u64 {
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    *rng
-}
-
-/// Searches `position` as `strength` asks and picks the move, at random
-/// among the near-best ones for the weaker levels.
-fn choose_move(
-    searcher: &mut AnySearcher,
-    position: &AnyGame,
-    strength: Strength,
-    rng: &mut u64,
-) -> Thought {
-    let start = Instant::now();
-    let (limits, margin) = match strength {
-        Strength::MoveTime(t) => (limits_with(|l| l.movetime = Some(t)), None),
-        Strength::Depth(d) => (limits_with(|l| l.depth = Some(d)), None),
-        Strength::Level(level) if level >= 10 => (
-            limits_with(|l| l.movetime = Some(Duration::from_secs(1))),
-            None,
-        ),
-        Strength::Level(level) => {
-            let (depth, margin) = LEVELS[usize::from(level.clamp(1, 9)) - 1];
-            (
-                limits_with(|l| {
-                    l.depth = Some(depth);
-                    l.multipv = inarow_games::MAX_MOVES;
-                }),
-                Some(margin),
-            )
-        }
-    };
-    let result = searcher.search(position, &limits, &Signals::new(), |_| {});
-    let (mv, score, depth) = match margin {
-        // A weaker level picks at random among the moves close enough to the
-        // best, but never misses a proven win nor walks into a proven loss
-        // when it has a choice.
-        Some(margin) => {
-            let best = result.lines[0].score;
-            let choices: Vec<_> = result
-                .lines
-                .iter()
-                .filter(|l| match (best, l.score) {
-                    (Score::Win(_), s) => matches!(s, Score::Win(_)),
-                    (_, Score::Loss(_)) => matches!(best, Score::Loss(_)),
-                    (b, s) => s.value() >= b.value() - margin,
-                })
-                .collect();
-            let pick = choices[(next_random(rng) % choices.len() as u64) as usize];
-            (pick.pv[0], pick.score, pick.depth)
-        }
-        None => {
-            let info = result.info();
-            (
-                result.best.expect("a game not over has a move"),
-                info.score,
-                info.depth,
-            )
-        }
-    };
-    Thought {
-        mv,
-        verdict: score.to_string(),
-        depth: Some(depth),
-        time: start.elapsed(),
-    }
-}
-
-fn limits_with(set: impl FnOnce(&mut Limits)) -> Limits {
-    let mut limits = Limits::default();
-    set(&mut limits);
-    limits
 }
 
 /// An external UCI engine.

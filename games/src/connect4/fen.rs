@@ -6,6 +6,7 @@
 use super::geometry::{has_line, Size};
 use super::rules::Connect4;
 use crate::error::FenError;
+use crate::fen::FenBoard;
 use crate::notation::Drop;
 use crate::{Game, Player};
 
@@ -27,7 +28,11 @@ pub(super) fn write(position: &Connect4) -> String {
 
 /// The position of a FEN, checked.
 pub(super) fn read(text: &str) -> Result<Connect4, FenError> {
-    let board = crate::fen::parse(text)?;
+    from_board(&crate::fen::parse(text)?)
+}
+
+/// The position on a board read from a FEN or given cell by cell, checked.
+pub(crate) fn from_board(board: &FenBoard) -> Result<Connect4, FenError> {
     let size = Size::new(board.width, board.height).map_err(|reason| FenError::BadSize {
         width: board.width,
         height: board.height,

@@ -5,7 +5,7 @@
 //! line tests; `rules.rs` the position and its [`Game`](crate::Game) impl;
 //! `move_string.rs` Pons move strings (`4453`); `fen.rs` the FEN of a position.
 
-mod fen;
+pub(crate) mod fen;
 mod geometry;
 mod move_string;
 mod rules;

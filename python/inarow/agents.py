@@ -1,0 +1,275 @@
+"""Agents for the environments Connect-Four players train in, each usable in one line.
+
+- Kaggle ConnectX (``kaggle-environments``)::
+
+      env.run([inarow.agents.kaggle_agent, "negamax"])
+
+  ``kaggle_agent(observation, configuration)`` returns a column from 0. It
+  rebuilds the position from the board alone (Kaggle gives no moves), plays
+  any ``rows`` x ``columns`` inarow supports, and answers within
+  ``actTimeout``. A submission file can hold
+  ``from inarow.agents import kaggle_agent as agent``.
+
+- PettingZoo ``connect_four_v3``::
+
+      action = inarow.agents.pettingzoo_policy(observation)
+
+  takes the observation dict (the planes and ``action_mask``).
+
+- OpenSpiel ``connect_four`` and ``tic_tac_toe``::
+
+      bot = inarow.agents.openspiel_bot(game)
+
+  a ``pyspiel.Bot``, for ``evaluate_bots`` and the like.
+
+Every agent thinks the same way: the opening book, then the exact solver's
+best move within most of the time it has, and only if the solver cannot finish
+in time a heuristic search for the rest. Each keeps its tables warm from move
+to move. The module-level agents share one :class:`Mover`, which answers one
+call at a time; make your own (``KaggleAgent(time=..., mover=Mover())``, ...)
+for other settings, separate tables, or agents that play at once in threads.
+"""
+
+from __future__ import annotations
+
+import functools
+import time as _time
+from typing import Any, Mapping, Optional
+
+from ._inarow import Engine, Position, Solver
+
+__all__ = [
+    "Mover",
+    "KaggleAgent",
+    "kaggle_agent",
+    "PettingZooPolicy",
+    "pettingzoo_policy",
+    "openspiel_bot",
+]
+
+# The share of a move's time the exact solver gets before the heuristic search
+# takes over: the solver's move is perfect, the search's a guess.
+_SOLVER_SHARE = 0.7
+
+# The heuristic search after the solver gives up goes this deep at most (no
+# game here is longer); a fixed depth also keeps the engine from asking its
+# own solver again.
+_SEARCH_DEPTH = 64
+
+# The least time worth giving the heuristic search, in seconds.
+_MIN_SEARCH_TIME = 0.01
+
+
+class Mover:
+    """Chooses moves for the agents: the book, the exact solver, then a search.
+
+    ``Mover(hash_mb=64, threads=1, book=True)``: the solver gets ``hash_mb``
+    MiB of tables and the heuristic search a quarter of that, kept from move
+    to move and game to game.
+    """
+
+    def __init__(self, hash_mb: int = 64, threads: int = 1, book: bool = True) -> None:
+        self.solver = Solver(hash_mb=hash_mb, threads=threads, book=book)
+        self.engine = Engine(hash_mb=max(hash_mb // 4, 1), threads=threads, book=book)
+
+    def move(self, position: Position, seconds: float) -> int:
+        """A move for ``position`` within about ``seconds``: perfect when the
+        book or the solver answers in time (always, in tic-tac-toe).
+
+        Raises ``ValueError`` if the game is over.
+        """
+        start = _time.monotonic()
+        seconds = max(seconds, _MIN_SEARCH_TIME)
+        if position.game == "connect4":
+            best = self.solver.best_move(position, timeout=seconds * _SOLVER_SHARE)
+            if best is not None:
+                return best
+        left = max(seconds - (_time.monotonic() - start), _MIN_SEARCH_TIME)
+        return self.engine.best_move(position, depth=_SEARCH_DEPTH, time=left)
+
+
+_shared: Optional[Mover] = None
+
+
+def _shared_mover() -> Mover:
+    """The mover of the module-level agents, made on first use."""
+    global _shared
+    if _shared is None:
+        _shared = Mover()
+    return _shared
+
+
+def _field(record: Any, name: str, default: Any = None) -> Any:
+    """A field of a Kaggle observation or configuration: a dict or a Struct."""
+    if isinstance(record, Mapping):
+        return record.get(name, default)
+    return getattr(record, name, default)
+
+
+class KaggleAgent:
+    """A Kaggle ConnectX agent: ``agent(observation, configuration) -> column``.
+
+    ``KaggleAgent(time=None, share=0.5, mover=None)``: each move takes at most
+    ``time`` seconds, by default ``share`` of the configuration's
+    ``actTimeout`` (Kaggle's time limit per move).
+
+    The position is rebuilt from ``observation.board`` alone, cut into
+    ``configuration.rows`` x ``configuration.columns``; ``observation.mark``
+    must be the side to move the stones say. Raises ``ValueError`` with
+    inarow's message if ``configuration.inarow`` is not 4, the board size is
+    one inarow cannot play, or the board is not a position.
+    """
+
+    def __init__(
+        self, time: Optional[float] = None, share: float = 0.5, mover: Optional[Mover] = None
+    ) -> None:
+        self.time = time
+        self.share = share
+        self._mover = mover
+
+    def __call__(self, observation: Any, configuration: Any) -> int:
+        start = _time.monotonic()
+        inarow = _field(configuration, "inarow", 4)
+        if inarow != 4:
+            raise ValueError(
+                f"inarow plays Connect Four, four in a row; this ConnectX game "
+                f"asks for {inarow} in a row"
+            )
+        rows = _field(configuration, "rows", 6)
+        columns = _field(configuration, "columns", 7)
+        try:
+            position = Position.from_board(
+                list(_field(observation, "board")), rows=rows, columns=columns
+            )
+        except ValueError as error:
+            raise type(error)(f"ConnectX {columns}x{rows}: {error}") from error
+        mark = _field(observation, "mark")
+        if mark is not None and mark != position.side_to_move + 1:
+            raise ValueError(
+                f"observation.mark is {mark}, but with {position.ply} stones on the "
+                f"board mark {position.side_to_move + 1} is to move"
+            )
+        if self.time is not None:
+            seconds = self.time
+        else:
+            timeout = _field(configuration, "actTimeout", None)
+            if timeout is None:
+                timeout = _field(configuration, "timeout", 2)
+            seconds = float(timeout) * self.share
+        mover = self._mover or _shared_mover()
+        return mover.move(position, seconds - (_time.monotonic() - start))
+
+
+kaggle_agent = KaggleAgent()
+"""The Kaggle ConnectX agent with the default settings: half of ``actTimeout`` a move."""
+
+
+class PettingZooPolicy:
+    """A policy for PettingZoo's ``connect_four_v3``:
+    ``policy(observation, agent=None) -> action``.
+
+    ``PettingZooPolicy(time=1.0, mover=None)``: ``time`` seconds a move at most.
+
+    ``observation`` is the dict the environment gives (``env.last()[0]`` or
+    ``env.observe(agent)``): ``"observation"``, the rows x columns x 2 planes of
+    the player to move's stones and the other's, and ``"action_mask"``. The
+    move returned is always one the mask allows. ``agent`` is ignored: the
+    planes say who is to move.
+    """
+
+    def __init__(self, time: float = 1.0, mover: Optional[Mover] = None) -> None:
+        self.time = time
+        self._mover = mover
+
+    def __call__(self, observation: Any, agent: Any = None) -> int:
+        planes = observation["observation"] if isinstance(observation, Mapping) else observation
+        position = Position.from_board(planes)
+        mover = self._mover or _shared_mover()
+        action = mover.move(position, self.time)
+        if isinstance(observation, Mapping) and "action_mask" in observation:
+            mask = observation["action_mask"]
+            if not mask[action]:
+                raise ValueError(
+                    f"inarow chose column {action}, which the action mask {list(mask)} forbids"
+                )
+        return action
+
+
+pettingzoo_policy = PettingZooPolicy()
+"""The PettingZoo policy with the default settings: at most a second a move."""
+
+
+# OpenSpiel's game names, and inarow's.
+_OPENSPIEL_GAMES = {"connect_four": "connect4", "tic_tac_toe": "tictactoe"}
+
+
+def _openspiel_position(state: Any) -> Position:
+    """The position of an OpenSpiel state, replayed from its history."""
+    game = state.get_game()
+    name = game.get_type().short_name
+    if name not in _OPENSPIEL_GAMES:
+        raise ValueError(
+            f"inarow plays OpenSpiel's {' and '.join(_OPENSPIEL_GAMES)}, not {name}"
+        )
+    if name == "connect_four":
+        parameters = game.get_parameters()
+        if parameters.get("x_in_row", 4) != 4:
+            raise ValueError(
+                f"inarow plays Connect Four, four in a row, not {parameters['x_in_row']}"
+            )
+        position = Position(
+            width=parameters.get("columns", 7), height=parameters.get("rows", 6)
+        )
+    else:
+        position = Position(game="tictactoe")
+    for action in state.history():
+        position.play(action)
+    return position
+
+
+@functools.lru_cache(maxsize=None)
+def _openspiel_bot_class() -> type:
+    """The bot's class, made on first use: it derives from ``pyspiel.Bot``, and
+    ``open_spiel`` is needed only by those who use it."""
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]
+        """inarow as a ``pyspiel.Bot``: the book, the exact solver, then a search."""
+
+        def __init__(self, game: Any, player_id: Optional[int], time: float, mover: Mover) -> None:
+            pyspiel.Bot.__init__(self)
+            _openspiel_position(game.new_initial_state())
+            self._player_id = player_id
+            self._time = time
+            self._mover = mover
+
+        def player_id(self) -> Optional[int]:
+            return self._player_id
+
+        def restart_at(self, state: Any) -> None:
+            pass
+
+        def inform_action(self, state: Any, player_id: int, action: int) -> None:
+            pass
+
+        def provides_policy(self) -> bool:
+            return False
+
+        def step(self, state: Any) -> int:
+            return self._mover.move(_openspiel_position(state), self._time)
+
+    return OpenSpielBot
+
+
+def openspiel_bot(
+    game: Any, player_id: Optional[int] = None, time: float = 1.0, mover: Optional[Mover] = None
+) -> Any:
+    """A ``pyspiel.Bot`` that plays OpenSpiel's ``connect_four`` (any ``rows`` and
+    ``columns`` inarow plays) or ``tic_tac_toe``, at most ``time`` seconds a move.
+
+    ``game`` is the ``pyspiel.Game`` (checked here: another game, or
+    ``x_in_row`` other than 4, is a ``ValueError``); ``player_id`` is kept for
+    callers that ask the bot for it. The position is replayed from the state's
+    history at every step, so the bot can join a game at any point.
+    """
+    return _openspiel_bot_class()(game, player_id, time, mover or _shared_mover())
