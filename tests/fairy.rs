@@ -112,3 +112,82 @@ fn games_against_fairy_stockfish() {
         );
     }
 }
+
+/// Issue 9's check: inarow against Fairy-Stockfish from 10 random openings,
+/// colours swapped, at a time control generous enough for the solver, and
+/// `inarow review` finds no outcome error by inarow.
+#[test]
+fn no_outcome_error_against_fairy_stockfish() {
+    let Some(fairy) = common::fairy_stockfish("no_outcome_error_against_fairy_stockfish") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("inarow-fairy-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("games.pgn");
+    let inarow = env!("CARGO_BIN_EXE_inarow");
+    let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/variants.ini");
+    let run = common::run_inarow(
+        &[
+            "match",
+            "--engine",
+            &format!("cmd={inarow}"),
+            "args=uci",
+            "name=inarow",
+            "tc=20+0.2",
+            "--engine",
+            &format!("cmd={}", fairy.display()),
+            "name=Fairy-Stockfish",
+            &format!("option.VariantPath={variants}"),
+            "st=0.05",
+            "--variant",
+            "cfour",
+            "--games",
+            "20",
+            "--repeat",
+            "--opening-plies",
+            "2-4",
+            "--seed",
+            "9",
+            "--concurrency",
+            "2",
+            "--timemargin",
+            "1000",
+            "--pgnout",
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(run.success, "{}", run.stderr);
+    let review = common::run_inarow(
+        &[
+            "review",
+            "--engine",
+            "inarow",
+            "--budget",
+            "60s",
+            pgn.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(review.success, "{}", review.stderr);
+    let row = review
+        .stdout
+        .lines()
+        .find(|l| {
+            let mut words = l.split_whitespace();
+            words.next() == Some("inarow") && words.next().is_some_and(|w| w.parse::<u32>().is_ok())
+        })
+        .unwrap_or_else(|| panic!("no row for inarow: {}", review.stdout));
+    let counts: Vec<usize> = row
+        .split_whitespace()
+        .skip(1)
+        .take(5)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    // moves, best, score errors, outcome errors, unsettled
+    assert!(counts[0] >= 100, "{}", review.stdout);
+    assert_eq!(counts[3], 0, "outcome errors by inarow:\n{}", review.stdout);
+    assert_eq!(counts[4], 0, "unsettled moves:\n{}", review.stdout);
+    eprintln!("{}", review.stdout);
+    let _ = std::fs::remove_dir_all(dir);
+}
