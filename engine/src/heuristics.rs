@@ -29,6 +29,12 @@ pub trait SearchGame: Game {
 
     /// An exact solver the search asks first, when it has time to spare.
     type Oracle: Oracle<Self>;
+
+    /// The side to move's moves that a clock's time should be spread over:
+    /// by default every move it may still make.
+    fn moves_to_plan(&self) -> u32 {
+        (self.max_ply() - self.ply()).div_ceil(2)
+    }
 }
 
 /// Every legal move in the order the search tries them at its root: moves
@@ -208,6 +214,14 @@ fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
 
 impl SearchGame for Connect4 {
     type Oracle = Solver;
+
+    /// Past half the board the solver settles a position at once, so the
+    /// clock is spread over the moves until then (at least four): the
+    /// moves just out of the opening book, the hardest, get the most.
+    fn moves_to_plan(&self) -> u32 {
+        let settled_at = self.size().cells() * 2 / 5;
+        (settled_at.saturating_sub(self.ply())).div_ceil(2).max(4)
+    }
 
     fn evaluate(&self) -> i32 {
         let h1 = self.stride();

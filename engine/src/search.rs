@@ -461,7 +461,7 @@ impl<G: SearchGame> Searcher<G> {
         let start = plan.start;
         let deadline = match (limits.nodes, plan.soft) {
             (Some(_), None) => None,
-            (_, Some(soft)) => Some(start + soft / 2),
+            (_, Some(soft)) => Some(start + soft * 3 / 4),
             (None, None) => Some(start + ORACLE_UNTIMED),
         };
         let oracle_limits = SolveLimits {
@@ -498,7 +498,7 @@ struct TimePlan {
 
 impl TimePlan {
     fn new<G: SearchGame>(position: &G, limits: &Limits, start: Instant) -> Self {
-        let moves_left = (position.max_ply() - position.ply()).div_ceil(2);
+        let moves_left = position.moves_to_plan();
         let (soft, hard) = match (limits.movetime, limits.clock) {
             (Some(movetime), _) => (Some(movetime), Some(movetime)),
             (None, Some(clock)) => {
