@@ -393,15 +393,10 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         ));
     }
     println!(
-        "{}: ok, {} {}, up to {} stones: {} entries, {interior} agree with their children, \
+        "{}: ok, {}, up to {} stones: {} entries, {interior} agree with their children, \
          {} of {} at {} stones solved again and agree",
         args.file.display(),
         book.size(),
-        if book.size() == Size::STANDARD {
-            "(standard)"
-        } else {
-            ""
-        },
         book.plies(),
         book.len(),
         chosen.len(),

@@ -1010,16 +1010,10 @@ impl Search<'_> {
     }
 }
 
-/// The score of a finished game for the side to move.
+/// The score of a finished game for the side to move (the rules own it).
 fn finished_score(position: &Connect4, weak: bool) -> i32 {
-    match position.outcome() {
-        Some(inarow_games::Outcome::Win(winner)) => {
-            let share = position.size().shares()[winner.index()] as i32;
-            let stones = position.stones(winner).count_ones() as i32;
-            weak_or_exact(-(share - stones + 1), weak)
-        }
-        _ => 0,
-    }
+    debug_assert!(position.outcome().is_some());
+    weak_or_exact(crate::book::rule_score(position).unwrap_or(0), weak)
 }
 
 /// A score as a weak solve gives it (only its sign) or as it is.
