@@ -23,7 +23,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use inarow_engine::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
+use inarow_engine::{Signals, SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::{
     AnyGame, Connect4, Drop, Game, MoveError, Outcome, Player, Size, TicTacToe, Variant,
 };
@@ -305,34 +305,50 @@ impl<G: Game> Scorer<G> for Negamax<G> {
     }
 }
 
+/// Limits on a whole review, beyond each move's budget: past them, every
+/// move left is unsettled. The command line has none; `inarow serve` has.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stop<'a> {
+    /// The review gives up at this instant.
+    pub deadline: Option<Instant>,
+    /// The review gives up when these signals ask a search to stop.
+    pub signals: Option<&'a Signals>,
+}
+
 /// One move's share of `--budget`, as limits for each score asked for.
-struct Allowance {
+struct Allowance<'a> {
     /// The scorer's node count when the move's review began.
     nodes_at_start: u64,
     /// The scorer's node count at which the budget is spent.
     nodes_end: Option<u64>,
     deadline: Option<Instant>,
+    signals: Option<&'a Signals>,
 }
 
-impl Allowance {
-    fn start(budget: Option<Budget>, nodes: u64) -> Self {
+impl<'a> Allowance<'a> {
+    fn start(budget: Option<Budget>, stop: Stop<'a>, nodes: u64) -> Self {
         let (nodes_end, deadline) = match budget {
             None => (None, None),
             Some(Budget::Nodes(n)) => (Some(nodes.saturating_add(n)), None),
             Some(Budget::Time(time)) => (None, Instant::now().checked_add(time)),
         };
+        let deadline = match (deadline, stop.deadline) {
+            (Some(own), Some(cap)) => Some(own.min(cap)),
+            (own, cap) => own.or(cap),
+        };
         Allowance {
             nodes_at_start: nodes,
             nodes_end,
             deadline,
+            signals: stop.signals,
         }
     }
 
-    fn limits(&self, nodes: u64) -> SolveLimits<'static> {
+    fn limits(&self, nodes: u64) -> SolveLimits<'a> {
         SolveLimits {
             nodes: self.nodes_end.map(|end| end.saturating_sub(nodes)),
             deadline: self.deadline,
-            signals: None,
+            signals: self.signals,
         }
     }
 }
@@ -342,7 +358,7 @@ fn move_score<G: Game, S: Scorer<G>>(
     scorer: &mut S,
     position: &G,
     mv: G::Move,
-    allowance: &Allowance,
+    allowance: &Allowance<'_>,
 ) -> Option<i32> {
     if position.is_winning_move(mv) {
         return Some(win_next(position.max_ply(), position.ply()));
@@ -355,26 +371,28 @@ fn move_score<G: Game, S: Scorer<G>>(
 
 /// What the review found about one move.
 #[derive(Clone, Debug)]
-struct MoveNote {
+pub struct MoveNote {
     /// The stones on the board before the move.
-    ply: u32,
-    mover: Player,
-    played: Drop,
+    pub ply: u32,
+    /// Who played it.
+    pub mover: Player,
+    /// The move.
+    pub played: Drop,
     /// The position before the move.
-    fen: String,
+    pub fen: String,
     /// The position's score (the best move's), if settled.
-    best: Option<i32>,
+    pub best: Option<i32>,
     /// The played move's score, if settled.
-    score: Option<i32>,
+    pub score: Option<i32>,
     /// After an error: the moves that keep the best score.
-    best_moves: Vec<Drop>,
+    pub best_moves: Vec<Drop>,
     /// Whether every other move was scored when looking for `best_moves`.
-    best_moves_complete: bool,
+    pub best_moves_complete: bool,
 }
 
 impl MoveNote {
     /// The label; `None` if unsettled.
-    fn label(&self) -> Option<Label> {
+    pub fn label(&self) -> Option<Label> {
         Some(Label::of(self.best?, self.score?))
     }
 
@@ -410,20 +428,41 @@ impl MoveNote {
 }
 
 /// A move that stopped the review of a game: not a move, or not legal there.
-struct BadMove {
+pub struct BadMove {
     /// Its index among the game's moves.
-    index: usize,
+    pub index: usize,
     /// The stones on the board before it.
-    ply: u32,
-    text: String,
-    error: MoveError,
+    pub ply: u32,
+    /// The move as the game gives it.
+    pub text: String,
+    /// Why it could not be played.
+    pub error: MoveError,
+}
+
+impl BadMove {
+    /// What went wrong, for a message after the game's place.
+    pub fn describe(&self) -> String {
+        let mover = Player::to_move_at(self.ply);
+        let dots = if mover == Player::First { "." } else { "..." };
+        format!(
+            "ply {} ({}{dots} {}, move {} of the game): {}; \
+             the moves before it are reviewed",
+            self.ply + 1,
+            self.ply / 2 + 1,
+            self.text,
+            self.index + 1,
+            self.error
+        )
+    }
 }
 
 /// The review of one game's moves: a note for each reviewed move (in move
 /// order, by index) and the move that could not be played, if any.
-struct GameReview {
-    notes: Vec<(usize, MoveNote)>,
-    bad_move: Option<BadMove>,
+pub struct GameReview {
+    /// The reviewed moves' notes, each with its index among the game's moves.
+    pub notes: Vec<(usize, MoveNote)>,
+    /// The move that stopped the review, if one did.
+    pub bad_move: Option<BadMove>,
 }
 
 /// Reviews `moves` from `start`, the moves of the players `reviewed` selects.
@@ -434,6 +473,7 @@ fn review_moves<G: Game, S: Scorer<G>>(
     reviewed: [bool; 2],
     scorer: &mut S,
     budget: Option<Budget>,
+    stop: Stop<'_>,
     progress: &mut dyn FnMut(u32),
 ) -> GameReview {
     let mut review = GameReview {
@@ -460,7 +500,7 @@ fn review_moves<G: Game, S: Scorer<G>>(
         let mover = position.side_to_move();
         if reviewed[mover.index()] {
             progress(ply);
-            let allowance = Allowance::start(budget, scorer.nodes());
+            let allowance = Allowance::start(budget, stop, scorer.nodes());
             let best = known.or_else(|| scorer.score(&position, &allowance.limits(scorer.nodes())));
             let score = move_score(scorer, &position, mv, &allowance);
             let mut note = MoveNote {
@@ -505,34 +545,53 @@ fn review_moves<G: Game, S: Scorer<G>>(
     review
 }
 
-/// The scorers of a review, kept from game to game, built on first use.
-struct Scorers {
-    solver: Option<Solver>,
-    tictactoe: Negamax<TicTacToe>,
+/// The scorers of a review, kept from game to game.
+pub struct Scorers {
+    /// Connect Four's (any board size).
+    pub solver: Solver,
+    /// Tic-tac-toe's.
+    pub tictactoe: Negamax<TicTacToe>,
 }
 
 impl Scorers {
-    /// Reviews a game from `start`: the one place that picks the scorer of a
-    /// game chosen at run time.
-    fn review(
+    /// Scorers with `solver` for Connect Four.
+    pub fn new(solver: Solver) -> Self {
+        Scorers {
+            solver,
+            tictactoe: Negamax::default(),
+        }
+    }
+
+    /// Reviews a game from `start`, the moves of the players `reviewed`
+    /// selects, each within `budget`, the whole within `stop`: the one place
+    /// that picks the scorer of a game chosen at run time. `progress` is told
+    /// each reviewed move's stones before it.
+    pub fn review(
         &mut self,
-        args: &ReviewArgs,
         start: &AnyGame,
         moves: &[String],
         reviewed: [bool; 2],
+        budget: Option<Budget>,
+        stop: Stop<'_>,
         progress: &mut dyn FnMut(u32),
     ) -> GameReview {
         match start {
-            AnyGame::Connect4(position) => {
-                let solver = self.solver.get_or_insert_with(|| solver(args));
-                review_moves(position, moves, reviewed, solver, args.budget, progress)
-            }
+            AnyGame::Connect4(position) => review_moves(
+                position,
+                moves,
+                reviewed,
+                &mut self.solver,
+                budget,
+                stop,
+                progress,
+            ),
             AnyGame::TicTacToe(position) => review_moves(
                 position,
                 moves,
                 reviewed,
                 &mut self.tictactoe,
-                args.budget,
+                budget,
+                stop,
                 progress,
             ),
         }
@@ -647,41 +706,12 @@ impl Review<'_> {
     /// Reviews the games of one PGN text from `source`. A game that cannot
     /// be read is reported, and reading resumes at the next `[Event` tag.
     fn file(&mut self, source: &str, text: &str) {
-        let line_of = |at: usize| text[..at].matches('\n').count() + 1;
-        let mut at = 0;
-        while at < text.len() {
-            let rest = &text[at..];
-            let file = pgn::read(rest);
-            for game in file.games {
-                self.game(source, game);
-            }
-            let tail = &rest[file.complete_bytes..];
-            if tail.trim().is_empty() {
-                break;
-            }
-            let start = at + file.complete_bytes + (tail.len() - tail.trim_start().len());
-            let excerpt: String = text[start..]
-                .lines()
-                .next()
-                .unwrap_or("")
-                .chars()
-                .take(40)
-                .collect();
-            let next = text[start..]
-                .find("\n[Event ")
-                .map(|found| start + found + 1);
-            let then = match next {
-                Some(next) => format!("reading resumes at line {}", line_of(next)),
-                None => "the rest of the text is not reviewed".to_owned(),
-            };
-            self.error(&format!(
-                "{source}: line {}: cannot read the game from here ('{excerpt}'): \
-                 a game without a result, or an unclosed tag, comment or variation; {then}",
-                line_of(start)
-            ));
-            match next {
-                Some(next) => at = next,
-                None => break,
+        let mut games = Vec::new();
+        for_each_game(text, |item| games.push(item));
+        for item in games {
+            match item {
+                Ok(game) => self.game(source, game),
+                Err(reason) => self.error(&format!("{source}: {reason}")),
             }
         }
     }
@@ -713,9 +743,14 @@ impl Review<'_> {
         };
         let progress = &mut self.progress;
         let mut show = |ply: u32| progress.show(&format!("game {number}, ply {}", ply + 1));
-        let review = self
-            .scorers
-            .review(self.args, &start, &game.moves, reviewed, &mut show);
+        let review = self.scorers.review(
+            &start,
+            &game.moves,
+            reviewed,
+            self.args.budget,
+            Stop::default(),
+            &mut show,
+        );
         for (index, note) in review.notes {
             let label = note.label();
             let name = names[note.mover.index()].clone();
@@ -737,17 +772,7 @@ impl Review<'_> {
             }
         }
         if let Some(bad) = review.bad_move {
-            let mover = Player::to_move_at(bad.ply);
-            let dots = if mover == Player::First { "." } else { "..." };
-            self.error(&format!(
-                "{place}: ply {} ({}{dots} {}, move {} of the game): {}; \
-                 the moves before it are in the report",
-                bad.ply + 1,
-                bad.ply / 2 + 1,
-                bad.text,
-                bad.index + 1,
-                bad.error
-            ));
+            self.error(&format!("{place}: {}", bad.describe()));
         }
         self.annotate(&game, start.ply());
     }
@@ -876,8 +901,51 @@ fn annotated_comment(old: Option<&str>, verdict: &str) -> String {
     }
 }
 
+/// Reads the games of a PGN text in order: each game, or why the text from
+/// some line on cannot be read (then reading resumes at the next `[Event`
+/// tag, if there is one).
+pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) {
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text[at..];
+        let file = pgn::read(rest);
+        for game in file.games {
+            each(Ok(game));
+        }
+        let tail = &rest[file.complete_bytes..];
+        if tail.trim().is_empty() {
+            break;
+        }
+        let start = at + file.complete_bytes + (tail.len() - tail.trim_start().len());
+        let excerpt: String = text[start..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(40)
+            .collect();
+        let next = text[start..]
+            .find("\n[Event ")
+            .map(|found| start + found + 1);
+        let then = match next {
+            Some(next) => format!("reading resumes at line {}", line_of(next)),
+            None => "the rest of the text is not reviewed".to_owned(),
+        };
+        each(Err(format!(
+            "line {}: cannot read the game from here ('{excerpt}'): \
+             a game without a result, or an unclosed tag, comment or variation; {then}",
+            line_of(start)
+        )));
+        match next {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+}
+
 /// The position a game starts from: its `Variant` tag, and its `FEN` tag if any.
-fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
+pub fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
     let variant: Variant = game
         .tag("Variant")
         .ok_or_else(|| {
@@ -939,10 +1007,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
     };
     let mut review = Review {
         args,
-        scorers: Scorers {
-            solver: None,
-            tictactoe: Negamax::default(),
-        },
+        scorers: Scorers::new(solver(args)),
         tallies: Vec::new(),
         mistakes: Vec::new(),
         games: 0,

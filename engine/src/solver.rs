@@ -395,17 +395,31 @@ impl Solver {
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<i32> {
+        let (lower, upper) = self.bounds_within(position, weak, limits);
+        (lower == upper).then_some(lower)
+    }
+
+    /// Bounds on Pons's score of `position` (exact, or with `weak` its sign):
+    /// `(lower, upper)`, both inclusive, equal once the score is exact. A
+    /// search that reaches a limit gives the bounds its windows had proved.
+    pub fn bounds_within(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> (i32, i32) {
         self.set_size(position.size());
         let b = self.board;
         let ply = position.ply() as i32;
+        let exact = |score| (score, score);
         if position.outcome().is_some() {
-            return Some(finished_score(position, weak));
+            return exact(finished_score(position, weak));
         }
         if position.can_win_next() {
-            return Some(weak_or_exact(b.win_next(ply), weak));
+            return exact(weak_or_exact(b.win_next(ply), weak));
         }
         if let Some(score) = self.book_score(position) {
-            return Some(weak_or_exact(score, weak));
+            return exact(weak_or_exact(score, weak));
         }
         let nodes_before = self.nodes;
         let (mut min, mut max) = if weak {
@@ -430,8 +444,12 @@ impl Solver {
             // Proving a quick win or loss is a matter of forcing moves.
             let forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
             // A node limit is for the whole solve, not each window.
-            let left = limits.after(self.nodes - nodes_before)?;
-            let r = self.window(position, mid, mid + 1, forcing, &left)?;
+            let Some(left) = limits.after(self.nodes - nodes_before) else {
+                return (min, max);
+            };
+            let Some(r) = self.window(position, mid, mid + 1, forcing, &left) else {
+                return (min, max);
+            };
             if r <= mid {
                 max = r;
             } else {
@@ -439,7 +457,7 @@ impl Solver {
             }
         }
         // A bound found by a weak search can overshoot the -1..1 range.
-        Some(weak_or_exact(min, weak))
+        exact(weak_or_exact(min, weak))
     }
 
     /// One search of `position` with the window `(alpha, beta)`: the exact
@@ -644,29 +662,52 @@ impl Solver {
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<Vec<Option<i32>>> {
+        self.analyze_bounds_within(position, weak, limits)
+            .into_iter()
+            .map(|bounds| match bounds {
+                None => Some(None),
+                Some((lower, upper)) => (lower == upper).then_some(Some(lower)),
+            })
+            .collect()
+    }
+
+    /// Bounds on the score of each column of `position` (see
+    /// [`Solver::bounds_within`]), `None` for a full column (or every column,
+    /// once the game is over). The limits are for the whole analysis: once
+    /// they are reached, the columns left get the bounds the rules give.
+    pub fn analyze_bounds_within(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<Option<(i32, i32)>> {
         self.set_size(position.size());
         let nodes_before = self.nodes;
         let width = position.size().width() as u8;
         let mut scores = Vec::with_capacity(usize::from(width));
+        // Past the limits, a child is only given the bounds of the rules.
+        let spent = SolveLimits {
+            nodes: Some(0),
+            ..SolveLimits::default()
+        };
         for col in 0..width {
             let col = Column(col);
-            let score = if !position.is_legal(col) {
+            let bounds = if position.outcome().is_some() || !position.is_legal(col) {
                 None
             } else if position.is_winning_move(col) {
-                Some(weak_or_exact(
-                    self.board.win_next(position.ply() as i32),
-                    weak,
-                ))
+                let score = weak_or_exact(self.board.win_next(position.ply() as i32), weak);
+                Some((score, score))
             } else {
                 let mut child = *position;
                 child.play_unchecked(col);
-                let left = limits.after(self.nodes - nodes_before)?;
-                Some(-self.solve_within(&child, weak, &left)?)
+                let left = limits.after(self.nodes - nodes_before).unwrap_or(spent);
+                let (lower, upper) = self.bounds_within(&child, weak, &left);
+                Some((-upper, -lower))
             };
-            scores.push(score);
+            scores.push(bounds);
         }
         self.answered_by_book = self.book.is_some() && self.nodes == nodes_before;
-        Some(scores)
+        scores
     }
 }
 
