@@ -849,3 +849,30 @@ fn faults_hang_ups_budgets_and_a_flood_leave_the_server_answering() {
     let expected = analyze_cli(&["4453"]);
     assert_eq!(scores(&client.get("/solve?pos=4453")), expected[0]);
 }
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start(&[]);
+    let mut client = server.client();
+    assert_eq!(client.get("/api/v1/info").status, 200);
+    let status = Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    // An idle keep-alive connection does not hold the shutdown up for long.
+    drop(client);
+    let start = Instant::now();
+    let exit = loop {
+        if let Some(exit) = server.child.try_wait().expect("the server's status") {
+            break exit;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server did not stop on SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(exit.success(), "the server stopped with {exit}");
+    assert!(TcpStream::connect(&server.address).is_err());
+}
