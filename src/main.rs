@@ -8,6 +8,7 @@ mod play;
 mod position;
 mod review;
 mod rng;
+mod serve;
 mod solve;
 mod threads;
 mod tree;
@@ -47,6 +48,9 @@ enum Command {
     /// The exact verdict on every move of PGN games: best, score error,
     /// outcome error or unsettled, with a summary per engine.
     Review(review::ReviewArgs),
+    /// Serve a web page to play, analyse and review, connect4.gamesolver.org's
+    /// `/solve` API and a JSON API, on a local HTTP port.
+    Serve(serve::ServeArgs),
     /// Draw the tree a search examines (windows, values, bounds, cutoffs),
     /// or run Knuth and Moore's experiment on uniform trees.
     Tree(Box<tree::TreeArgs>),
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Review(args)) => review::run(&args),
         Some(Command::Tree(args)) => tree::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

@@ -562,6 +562,35 @@ impl Scorers {
         }
     }
 
+    /// The mover's exact score of each legal move of `position`, `None`
+    /// where `stop` came first.
+    pub fn move_scores(&mut self, position: &AnyGame, stop: Stop<'_>) -> Vec<(Drop, Option<i32>)> {
+        fn scores<G: Game, S: Scorer<G>>(
+            scorer: &mut S,
+            position: &G,
+            stop: Stop<'_>,
+        ) -> Vec<(Drop, Option<i32>)> {
+            let allowance = Allowance::start(None, stop, scorer.nodes());
+            position
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let score = move_score(scorer, position, mv, &allowance);
+                    (position.to_drop(mv), score)
+                })
+                .collect()
+        }
+        match position {
+            AnyGame::Connect4(p) => scores(&mut self.solver, p, stop),
+            AnyGame::TicTacToe(p) => scores(&mut self.tictactoe, p, stop),
+        }
+    }
+
+    /// The nodes both scorers have searched.
+    pub fn nodes(&self) -> u64 {
+        self.solver.nodes() + Scorer::<TicTacToe>::nodes(&self.tictactoe)
+    }
+
     /// Reviews a game from `start`, the moves of the players `reviewed`
     /// selects, each within `budget`, the whole within `stop`: the one place
     /// that picks the scorer of a game chosen at run time. `progress` is told
@@ -600,16 +629,22 @@ impl Scorers {
 
 /// The counts of one engine's moves.
 #[derive(Clone, Debug, Default)]
-struct Tally {
-    moves: usize,
-    best: usize,
-    score_errors: usize,
-    outcome_errors: usize,
-    unsettled: usize,
+pub struct Tally {
+    /// Moves reviewed.
+    pub moves: usize,
+    /// Those that kept the best score.
+    pub best: usize,
+    /// Those that kept the outcome, not the score.
+    pub score_errors: usize,
+    /// Those that threw a win or a draw.
+    pub outcome_errors: usize,
+    /// Those not settled within the budget.
+    pub unsettled: usize,
 }
 
 impl Tally {
-    fn add(&mut self, label: Option<Label>) {
+    /// Counts a move with `label` (`None`: unsettled).
+    pub fn add(&mut self, label: Option<Label>) {
         self.moves += 1;
         match label {
             None => self.unsettled += 1,

@@ -1,0 +1,904 @@
+//! The HTTP API: typed requests in, typed answers out, and one JSON error
+//! shape for every refusal. Positions are read and checked here; the engine
+//! only ever sees legal positions and limits within range.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use inarow_engine::any::exact_score;
+use inarow_engine::{Score, SolveLimits, Strength};
+use inarow_games::{AnyGame, Connect4, Drop, Game, Player, Size, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::engine::{Engine, Refused};
+use super::App;
+use crate::review::{self, Budget, Label, Stop, Tally};
+
+/// A refusal: its status and a JSON body `{"error": why, "code": kind}`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    fn bad_position(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_position", message)
+    }
+
+    fn illegal_move(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "illegal_move", message)
+    }
+
+    fn bad_limit(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_limit", message)
+    }
+
+    fn game_over() -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            "game_over",
+            "the game is over: there is no move to score or play",
+        )
+    }
+
+    /// The answer to a path that names nothing.
+    pub fn not_found() -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "no such page: the API is described at /api/v1/openapi.json",
+        )
+    }
+
+    /// The answer to a method a path does not take.
+    pub fn method_not_allowed() -> Self {
+        Self::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "this path does not take that method: see /api/v1/openapi.json",
+        )
+    }
+}
+
+impl From<Refused> for ApiError {
+    fn from(refused: Refused) -> Self {
+        match refused {
+            Refused::QueueFull => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "queue_full",
+                "the engine's queue is full: try again shortly",
+            ),
+            Refused::Expired => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "budget_exceeded",
+                "the request's budget ran out before the engine could answer",
+            ),
+            Refused::Failed => ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the engine failed on this request",
+            ),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    code: &'a str,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: &self.message,
+            code: self.code,
+        };
+        let mut response = json(self.status, &body);
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+        }
+        response
+    }
+}
+
+/// `value` as a JSON response with `status`.
+pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
+    match serde_json::to_vec(value) {
+        Ok(body) => (
+            status,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response(),
+        Err(e) => {
+            log::error!("cannot write an answer as JSON: {e}");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
+}
+
+/// The server's limits on requests.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Limits {
+    /// The time a request gets when it names no budget.
+    pub default_millis: u64,
+    /// The most time a request may ask for (and a review's total).
+    pub max_millis: u64,
+    /// The most nodes a request may ask for.
+    pub max_nodes: u64,
+    /// The largest request body.
+    pub max_body_bytes: usize,
+    /// Requests that may wait for the engine; more are refused with 503.
+    pub queue: usize,
+}
+
+/// A request body as JSON, or why it is not one.
+fn parse_body<T: for<'de> Deserialize<'de>>(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<T, ApiError> {
+    let bytes = body.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                "the request body is larger than the server accepts (see limits at /api/v1/info)",
+            )
+        } else {
+            ApiError::bad_request(format!("cannot read the request body: {rejection}"))
+        }
+    })?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("the body is not the JSON expected: {e}")))
+}
+
+/// The position fields every request shares.
+struct PositionSpec<'a> {
+    variant: Option<&'a str>,
+    size: Option<&'a str>,
+    fen: Option<&'a str>,
+    moves: Option<&'a str>,
+}
+
+impl PositionSpec<'_> {
+    /// The position: the variant and size, the FEN or the start, then the moves.
+    fn read(&self) -> Result<AnyGame, ApiError> {
+        let variant: Variant = self
+            .variant
+            .unwrap_or("cfour")
+            .parse()
+            .map_err(|e: String| ApiError::new(StatusCode::BAD_REQUEST, "unknown_variant", e))?;
+        let size = self
+            .size
+            .map(|text| text.parse::<Size>())
+            .transpose()
+            .map_err(|e| ApiError::bad_position(format!("size: {e}")))?;
+        let variant = variant.with_size(size).map_err(|_| {
+            ApiError::bad_position(format!("{} has no size to choose", variant.name()))
+        })?;
+        let mut position = match self.fen {
+            Some(fen) => AnyGame::from_fen(variant, fen)
+                .map_err(|e| ApiError::bad_position(format!("FEN '{fen}': {e}")))?,
+            None => AnyGame::new(variant),
+        };
+        if let Some(moves) = self.moves {
+            position.play_moves(moves).map_err(ApiError::illegal_move)?;
+        }
+        Ok(position)
+    }
+}
+
+/// A budget as a request gives it.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BudgetSpec {
+    millis: Option<u64>,
+    nodes: Option<u64>,
+}
+
+/// A budget in range: a time, always, and perhaps nodes.
+#[derive(Clone, Copy, Debug)]
+struct Allowed {
+    time: Duration,
+    nodes: Option<u64>,
+}
+
+impl BudgetSpec {
+    /// The budget, checked against the server's limits. Without a time, a
+    /// node budget still has the longest time allowed, and no budget at all
+    /// the default time.
+    fn check(spec: Option<Self>, limits: &Limits) -> Result<Allowed, ApiError> {
+        let spec = spec.unwrap_or_default();
+        if let Some(millis) = spec.millis {
+            if !(1..=limits.max_millis).contains(&millis) {
+                return Err(ApiError::bad_limit(format!(
+                    "budget.millis {millis} is out of range: 1 to {}",
+                    limits.max_millis
+                )));
+            }
+        }
+        if let Some(nodes) = spec.nodes {
+            if !(1..=limits.max_nodes).contains(&nodes) {
+                return Err(ApiError::bad_limit(format!(
+                    "budget.nodes {nodes} is out of range: 1 to {}",
+                    limits.max_nodes
+                )));
+            }
+        }
+        let millis = match (spec.millis, spec.nodes) {
+            (Some(millis), _) => millis,
+            (None, Some(_)) => limits.max_millis,
+            (None, None) => limits.default_millis,
+        };
+        Ok(Allowed {
+            time: Duration::from_millis(millis),
+            nodes: spec.nodes,
+        })
+    }
+}
+
+/// A score, or the bounds proved on it.
+#[derive(Clone, Copy, Debug, Serialize)]
+struct Scored {
+    /// Exact, or `None` when only bounds are known.
+    score: Option<i32>,
+    lower: i32,
+    upper: i32,
+}
+
+impl Scored {
+    fn bounds(lower: i32, upper: i32) -> Self {
+        Scored {
+            score: (lower == upper).then_some(lower),
+            lower,
+            upper,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct MoveScore {
+    #[serde(rename = "move")]
+    mv: String,
+    file: u8,
+    rank: u8,
+    #[serde(flatten)]
+    scored: Scored,
+}
+
+#[derive(Serialize)]
+struct Analysis {
+    variant: &'static str,
+    size: Option<String>,
+    fen: String,
+    ply: u32,
+    side_to_move: &'static str,
+    outcome: Option<String>,
+    score: Option<i32>,
+    lower: Option<i32>,
+    upper: Option<i32>,
+    moves: Vec<MoveScore>,
+    complete: bool,
+    source: &'static str,
+    nodes: u64,
+    millis: f64,
+}
+
+fn side_name(player: Player) -> &'static str {
+    match player {
+        Player::First => "first",
+        Player::Second => "second",
+    }
+}
+
+fn size_of(variant: Variant) -> Option<String> {
+    match variant {
+        Variant::Connect4(size) => Some(size.to_string()),
+        Variant::TicTacToe => None,
+    }
+}
+
+/// Pons's bounds the rules alone give a position of `cells` cells at `ply`:
+/// at best a win with the next stone, at worst a loss to the opponent's next.
+fn rule_bounds(cells: u32, ply: u32) -> (i32, i32) {
+    let win_next = |ply: u32| ((cells + 1).saturating_sub(ply) / 2) as i32;
+    (-win_next(ply + 1), win_next(ply))
+}
+
+fn millis_since(start: Instant) -> f64 {
+    (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Every legal move's score or bounds, within `limits`.
+fn analyze(engine: &mut Engine, position: &AnyGame, limits: &SolveLimits<'_>) -> Analysis {
+    let start = Instant::now();
+    let nodes_before = engine.scorers.nodes();
+    let (dims_w, dims_h) = position.variant().dimensions();
+    let cells = u32::from(dims_w) * u32::from(dims_h);
+    let drops = position.legal_drops();
+    let (moves, source): (Vec<MoveScore>, &'static str) = match position {
+        AnyGame::Connect4(p) => {
+            let solver = &mut engine.scorers.solver;
+            let bounds = solver.analyze_bounds_within(p, false, limits);
+            let moves = drops
+                .iter()
+                .filter_map(|&drop| {
+                    let (lower, upper) = bounds.get(usize::from(drop.file)).copied().flatten()?;
+                    Some(move_score(drop, Scored::bounds(lower, upper)))
+                })
+                .collect();
+            let source = if solver.answered_by_book() {
+                "book"
+            } else {
+                "solver"
+            };
+            (moves, source)
+        }
+        AnyGame::TicTacToe(_) => {
+            let stop = Stop {
+                deadline: limits.deadline,
+                signals: limits.signals,
+            };
+            let (lower, upper) = rule_bounds(cells, position.ply() + 1);
+            let moves = engine
+                .scorers
+                .move_scores(position, stop)
+                .into_iter()
+                .map(|(drop, score)| {
+                    let scored = match score {
+                        Some(s) => Scored::bounds(s, s),
+                        None => Scored::bounds(-upper, -lower),
+                    };
+                    move_score(drop, scored)
+                })
+                .collect();
+            (moves, "solver")
+        }
+    };
+    let source = if position.outcome().is_some() {
+        "rules"
+    } else {
+        source
+    };
+    let lower = moves.iter().map(|m| m.scored.lower).max();
+    let upper = moves.iter().map(|m| m.scored.upper).max();
+    let score = match (lower, upper) {
+        (Some(l), Some(u)) if l == u => Some(l),
+        _ => None,
+    };
+    Analysis {
+        variant: position.variant().name(),
+        size: size_of(position.variant()),
+        fen: position.fen(),
+        ply: position.ply(),
+        side_to_move: side_name(position.side_to_move()),
+        outcome: position.outcome().map(|o| o.to_string()),
+        score,
+        lower,
+        upper,
+        complete: moves.iter().all(|m| m.scored.score.is_some()),
+        moves,
+        source,
+        nodes: engine.scorers.nodes() - nodes_before,
+        millis: millis_since(start),
+    }
+}
+
+fn move_score(drop: Drop, scored: Scored) -> MoveScore {
+    MoveScore {
+        mv: drop.to_string(),
+        file: drop.file,
+        rank: drop.rank,
+        scored,
+    }
+}
+
+/// The deadline and solver limits of an allowed budget, counted from now.
+fn solve_limits<'a>(
+    allowed: Allowed,
+    signals: &'a inarow_engine::Signals,
+    deadline: Instant,
+) -> SolveLimits<'a> {
+    SolveLimits {
+        nodes: allowed.nodes,
+        deadline: Some(deadline),
+        signals: Some(signals),
+    }
+}
+
+/// `GET /solve?pos=4453[&size=WxH]`: connect4.gamesolver.org's answer, every
+/// column's exact score from the side to move, 100 for a full column.
+pub async fn gamesolver(
+    State(app): State<App>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    if let Some(unknown) = query.keys().find(|k| *k != "pos" && *k != "size") {
+        return Err(ApiError::bad_request(format!(
+            "unknown parameter '{unknown}': /solve takes pos (and size)"
+        )));
+    }
+    let pos = query.get("pos").cloned().unwrap_or_default();
+    let size = match query.get("size") {
+        Some(text) => text
+            .parse::<Size>()
+            .map_err(|e| ApiError::bad_position(format!("size: {e}")))?,
+        None => Size::STANDARD,
+    };
+    if !pos.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ApiError::bad_position(format!(
+            "pos '{pos}' is not a move string: columns as digits from 1, such as 4453"
+        )));
+    }
+    let position = Connect4::from_move_string(size, &pos)
+        .map_err(|e| ApiError::illegal_move(format!("pos '{pos}': {e}")))?;
+    if position.outcome().is_some() {
+        return Err(ApiError::game_over());
+    }
+    let allowed = BudgetSpec::check(None, &app.limits)?;
+    let deadline = Instant::now() + allowed.time;
+    let bounds = app
+        .engine
+        .run(deadline, move |engine, signals| {
+            let limits = solve_limits(allowed, signals, deadline);
+            engine
+                .scorers
+                .solver
+                .analyze_bounds_within(&position, false, &limits)
+        })
+        .await?;
+    let mut scores = Vec::with_capacity(bounds.len());
+    for column in bounds {
+        scores.push(match column {
+            None => 100,
+            Some((lower, upper)) if lower == upper => lower,
+            Some(_) => {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "budget_exceeded",
+                    format!(
+                        "pos '{pos}' was not solved within {} ms; \
+                         POST /api/v1/analyze takes a larger budget and gives bounds",
+                        allowed.time.as_millis()
+                    ),
+                ))
+            }
+        });
+    }
+    #[derive(Serialize)]
+    struct Answer {
+        pos: String,
+        score: Vec<i32>,
+    }
+    let mut response = json(StatusCode::OK, &Answer { pos, score: scores });
+    // Bots in web pages call the public service from any origin.
+    response.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    Ok(response)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    variant: Option<String>,
+    size: Option<String>,
+    fen: Option<String>,
+    moves: Option<String>,
+    budget: Option<BudgetSpec>,
+}
+
+/// `POST /api/v1/analyze`: every legal move's exact score, or the bounds
+/// proved within the budget.
+pub async fn analyze_position(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: AnalyzeRequest = parse_body(body)?;
+    let position = PositionSpec {
+        variant: request.variant.as_deref(),
+        size: request.size.as_deref(),
+        fen: request.fen.as_deref(),
+        moves: request.moves.as_deref(),
+    }
+    .read()?;
+    let allowed = BudgetSpec::check(request.budget, &app.limits)?;
+    let deadline = Instant::now() + allowed.time;
+    let analysis = app
+        .engine
+        .run(deadline, move |engine, signals| {
+            analyze(engine, &position, &solve_limits(allowed, signals, deadline))
+        })
+        .await?;
+    Ok(json(StatusCode::OK, &analysis))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    variant: Option<String>,
+    size: Option<String>,
+    fen: Option<String>,
+    moves: Option<String>,
+    level: Option<u8>,
+    millis: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct EngineMove {
+    #[serde(rename = "move")]
+    mv: String,
+    file: u8,
+    rank: u8,
+    score: Option<i32>,
+    eval: Option<i32>,
+    source: &'static str,
+    depth: u32,
+    pv: Vec<String>,
+    nodes: u64,
+    millis: f64,
+}
+
+/// `POST /api/v1/move`: the engine's move at a level or a time.
+pub async fn engine_move(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: MoveRequest = parse_body(body)?;
+    let position = PositionSpec {
+        variant: request.variant.as_deref(),
+        size: request.size.as_deref(),
+        fen: request.fen.as_deref(),
+        moves: request.moves.as_deref(),
+    }
+    .read()?;
+    if position.outcome().is_some() {
+        return Err(ApiError::game_over());
+    }
+    let levels = inarow_engine::strength::LEVELS;
+    let strength = match (request.level, request.millis) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_limit(
+                "give a level or millis, not both".to_owned(),
+            ))
+        }
+        (Some(level), None) if !levels.contains(&level) => {
+            return Err(ApiError::bad_limit(format!(
+                "level {level} is out of range: {} to {}",
+                levels.start(),
+                levels.end()
+            )))
+        }
+        (Some(level), None) => Strength::Level(level),
+        (None, Some(millis)) if !(1..=app.limits.max_millis).contains(&millis) => {
+            return Err(ApiError::bad_limit(format!(
+                "millis {millis} is out of range: 1 to {}",
+                app.limits.max_millis
+            )))
+        }
+        (None, Some(millis)) => Strength::MoveTime(Duration::from_millis(millis)),
+        (None, None) => Strength::Level(*levels.end()),
+    };
+    // A level's search is bounded by depth, not time: the longest time
+    // allowed stops it all the same.
+    let deadline = Instant::now() + Duration::from_millis(app.limits.max_millis);
+    let chosen = app
+        .engine
+        .run(deadline, move |engine, signals| {
+            let start = Instant::now();
+            let Engine {
+                searcher,
+                rng,
+                scorers,
+            } = engine;
+            let choice =
+                inarow_engine::strength::choose(searcher, &position, strength, signals, rng)?;
+            let score = match (position, choice.line.score) {
+                (AnyGame::TicTacToe(_), _) => {
+                    let stop = Stop {
+                        deadline: Some(deadline),
+                        signals: Some(signals),
+                    };
+                    scorers
+                        .move_scores(&position, stop)
+                        .into_iter()
+                        .find(|(drop, _)| *drop == choice.mv)
+                        .and_then(|(_, score)| score)
+                }
+                (_, score) => exact_score(&position, score),
+            };
+            let eval = match choice.line.score {
+                Score::Heuristic(value) if score.is_none() => Some(value),
+                _ => None,
+            };
+            Some(EngineMove {
+                mv: choice.mv.to_string(),
+                file: choice.mv.file,
+                rank: choice.mv.rank,
+                score,
+                eval,
+                source: choice.search.source.name(),
+                depth: choice.line.depth,
+                pv: choice.line.pv.iter().map(Drop::to_string).collect(),
+                nodes: choice.search.nodes,
+                millis: millis_since(start),
+            })
+        })
+        .await?;
+    let chosen = chosen.ok_or(ApiError::game_over())?;
+    Ok(json(StatusCode::OK, &chosen))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewRequest {
+    pgn: String,
+    engine: Option<String>,
+    budget: Option<BudgetSpec>,
+}
+
+#[derive(Serialize)]
+struct ReviewedMove {
+    index: usize,
+    ply: u32,
+    mover: &'static str,
+    #[serde(rename = "move")]
+    mv: String,
+    file: u8,
+    rank: u8,
+    fen: String,
+    reviewed: bool,
+    label: Option<&'static str>,
+    best: Option<i32>,
+    score: Option<i32>,
+    best_moves: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ReviewedGame {
+    number: usize,
+    white: String,
+    black: String,
+    result: Option<String>,
+    variant: Option<String>,
+    start_fen: Option<String>,
+    moves: Vec<ReviewedMove>,
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    engine: String,
+    moves: usize,
+    best: usize,
+    score_errors: usize,
+    outcome_errors: usize,
+    unsettled: usize,
+}
+
+#[derive(Serialize)]
+struct ReviewAnswer {
+    games: Vec<ReviewedGame>,
+    errors: Vec<String>,
+    summary: Vec<Summary>,
+    complete: bool,
+}
+
+fn label_name(label: Option<Label>) -> &'static str {
+    match label {
+        None => "unsettled",
+        Some(Label::Best) => "best",
+        Some(Label::ScoreError) => "score error",
+        Some(Label::OutcomeError) => "outcome error",
+    }
+}
+
+/// Reviews every game of `pgn`: each move's verdict as `inarow review` gives it.
+fn review_games(
+    engine: &mut Engine,
+    pgn: &str,
+    name: Option<&str>,
+    budget: Budget,
+    stop: Stop<'_>,
+) -> ReviewAnswer {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    review::for_each_game(pgn, |item| match item {
+        Ok(game) => games.push(game),
+        Err(reason) => errors.push(reason),
+    });
+    let mut tallies: Vec<(String, Tally)> = Vec::new();
+    let mut reviewed_games = Vec::with_capacity(games.len());
+    for (number, game) in games.iter().enumerate() {
+        let names = [
+            game.tag("White").unwrap_or("?").to_owned(),
+            game.tag("Black").unwrap_or("?").to_owned(),
+        ];
+        let mut reviewed_game = ReviewedGame {
+            number: number + 1,
+            white: names[0].clone(),
+            black: names[1].clone(),
+            result: game.tag("Result").map(str::to_owned),
+            variant: None,
+            start_fen: None,
+            moves: Vec::new(),
+            error: None,
+        };
+        let start = match review::start_position(game) {
+            Ok(start) => start,
+            Err(reason) => {
+                reviewed_game.error = Some(reason);
+                reviewed_games.push(reviewed_game);
+                continue;
+            }
+        };
+        reviewed_game.variant = Some(start.variant().to_string());
+        reviewed_game.start_fen = Some(start.fen());
+        let reviewed = names
+            .clone()
+            .map(|player| name.is_none_or(|name| name == player));
+        let review = engine.scorers.review(
+            &start,
+            &game.moves,
+            reviewed,
+            Some(budget),
+            stop,
+            &mut |_| {},
+        );
+        let mut notes = review.notes.into_iter().peekable();
+        let mut position = start;
+        for (index, text) in game.moves.iter().enumerate() {
+            let fen = position.fen();
+            let ply = position.ply();
+            let mover = position.side_to_move();
+            let Ok(drop) = position.play_text(text) else {
+                break;
+            };
+            let note = notes.next_if(|(at, _)| *at == index).map(|(_, note)| note);
+            if let Some(note) = &note {
+                let at = match tallies.iter().position(|(n, _)| *n == names[mover.index()]) {
+                    Some(at) => at,
+                    None => {
+                        tallies.push((names[mover.index()].clone(), Tally::default()));
+                        tallies.len() - 1
+                    }
+                };
+                tallies[at].1.add(note.label());
+            }
+            reviewed_game.moves.push(ReviewedMove {
+                index,
+                ply,
+                mover: side_name(mover),
+                mv: drop.to_string(),
+                file: drop.file,
+                rank: drop.rank,
+                fen,
+                reviewed: note.is_some(),
+                label: note.as_ref().map(|n| label_name(n.label())),
+                best: note.as_ref().and_then(|n| n.best),
+                score: note.as_ref().and_then(|n| n.score),
+                best_moves: note
+                    .as_ref()
+                    .map(|n| n.best_moves.iter().map(Drop::to_string).collect())
+                    .unwrap_or_default(),
+            });
+        }
+        reviewed_game.error = review.bad_move.map(|bad| bad.describe());
+        reviewed_games.push(reviewed_game);
+    }
+    let complete = !stop.signals.is_some_and(inarow_engine::Signals::is_stopped)
+        && stop.deadline.is_none_or(|d| Instant::now() < d);
+    ReviewAnswer {
+        games: reviewed_games,
+        errors,
+        summary: tallies
+            .into_iter()
+            .map(|(engine, t)| Summary {
+                engine,
+                moves: t.moves,
+                best: t.best,
+                score_errors: t.score_errors,
+                outcome_errors: t.outcome_errors,
+                unsettled: t.unsettled,
+            })
+            .collect(),
+        complete,
+    }
+}
+
+/// `POST /api/v1/review`: the verdict on every move of the posted PGN.
+pub async fn review_pgn(
+    State(app): State<App>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let request: ReviewRequest = parse_body(body)?;
+    let allowed = BudgetSpec::check(request.budget, &app.limits)?;
+    let budget = match allowed.nodes {
+        Some(nodes) => Budget::Nodes(nodes),
+        None => Budget::Time(allowed.time),
+    };
+    if request.pgn.trim().is_empty() {
+        return Err(ApiError::bad_request("pgn is empty: post the games' text"));
+    }
+    // Each move has the budget; the whole review has the longest time allowed.
+    let deadline = Instant::now() + Duration::from_millis(app.limits.max_millis);
+    let answer = app
+        .engine
+        .run(deadline, move |engine, signals| {
+            let stop = Stop {
+                deadline: Some(deadline),
+                signals: Some(signals),
+            };
+            review_games(
+                engine,
+                &request.pgn,
+                request.engine.as_deref(),
+                budget,
+                stop,
+            )
+        })
+        .await?;
+    Ok(json(StatusCode::OK, &answer))
+}
+
+#[derive(Serialize)]
+struct Info {
+    name: &'static str,
+    version: &'static str,
+    variants: [&'static str; 2],
+    levels: Levels,
+    limits: Limits,
+    threads: usize,
+    hash_mib: usize,
+}
+
+#[derive(Serialize)]
+struct Levels {
+    min: u8,
+    max: u8,
+}
+
+/// `GET /api/v1/info`: the engine, its variants, levels and limits.
+pub async fn info(State(app): State<App>) -> Response {
+    let levels = inarow_engine::strength::LEVELS;
+    json(
+        StatusCode::OK,
+        &Info {
+            name: "inarow",
+            version: env!("CARGO_PKG_VERSION"),
+            variants: Variant::NAMES,
+            levels: Levels {
+                min: *levels.start(),
+                max: *levels.end(),
+            },
+            limits: app.limits,
+            threads: app.settings.threads,
+            hash_mib: app.settings.hash_mib,
+        },
+    )
+}

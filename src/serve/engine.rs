@@ -1,0 +1,164 @@
+//! The one engine behind every request: a worker thread owns the solver, the
+//! search, their tables and the book, and takes work from a bounded queue.
+//!
+//! A request hands the worker a closure and waits for its answer. When the
+//! queue is full the request is refused at once (503), rather than piling up.
+//! Every piece of work carries [`Signals`]: they are raised when the request's
+//! budget runs out and when the client goes away (the request's future is
+//! dropped), so the worker moves on to the next request.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use inarow_engine::strength::LevelRng;
+use inarow_engine::{AnySearcher, Signals, Solver};
+use inarow_games::Size;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::review::Scorers;
+
+/// What the engine is built with.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Search threads for the solver and the search.
+    pub threads: usize,
+    /// Table size in MiB, for the solver and for the search each.
+    pub hash_mib: usize,
+    /// Requests that may wait for the engine.
+    pub queue: usize,
+}
+
+/// The engine's state, owned by its worker thread.
+pub struct Engine {
+    /// The exact scorers: Connect Four's solver (with the book) and tic-tac-toe's.
+    pub scorers: Scorers,
+    /// The heuristic search (with the book and its own solver) that picks moves.
+    pub searcher: AnySearcher,
+    /// The weaker levels' random choices.
+    pub rng: LevelRng,
+}
+
+impl Engine {
+    fn new(settings: Settings) -> Self {
+        let book = Some(inarow_engine::book::embedded());
+        let mut solver = Solver::new(Size::STANDARD, settings.hash_mib);
+        solver.set_threads(settings.threads);
+        solver.set_book(book.clone());
+        let mut searcher = AnySearcher::new(settings.hash_mib);
+        searcher.set_threads(settings.threads);
+        searcher.set_book(book);
+        Engine {
+            scorers: Scorers::new(solver),
+            searcher,
+            rng: LevelRng::from_clock(),
+        }
+    }
+}
+
+/// A piece of work: it gets the engine and the request's signals.
+type Work = Box<dyn FnOnce(&mut Engine, &Signals) + Send>;
+
+struct Task {
+    work: Work,
+    signals: Arc<Signals>,
+}
+
+/// Why the engine did not answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The queue was full.
+    QueueFull,
+    /// The budget ran out before the engine reached the request.
+    Expired,
+    /// The engine failed on this request (a bug); it has been rebuilt.
+    Failed,
+}
+
+/// Signals raised when dropped: the request's future is dropped when its
+/// client disconnects, and the work it queued must stop.
+struct StopOnDrop(Arc<Signals>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// The way to the engine, shared by every request.
+#[derive(Clone)]
+pub struct EngineHandle {
+    queue: mpsc::Sender<Task>,
+}
+
+impl EngineHandle {
+    /// Starts the engine's worker thread.
+    ///
+    /// # Errors
+    /// If the thread cannot be started.
+    pub fn start(settings: Settings) -> Result<Self, String> {
+        let (queue, mut tasks) = mpsc::channel::<Task>(settings.queue.max(1));
+        std::thread::Builder::new()
+            .name("engine".to_owned())
+            .spawn(move || {
+                let mut engine = Engine::new(settings);
+                while let Some(task) = tasks.blocking_recv() {
+                    if task.signals.is_stopped() {
+                        // Its client has gone, or its time is up: the
+                        // request has already answered.
+                        continue;
+                    }
+                    let signals = Arc::clone(&task.signals);
+                    let work = task.work;
+                    let run = panic::catch_unwind(AssertUnwindSafe(|| work(&mut engine, &signals)));
+                    if run.is_err() {
+                        log::error!("the engine failed on a request; it starts afresh");
+                        engine = Engine::new(settings);
+                    }
+                }
+            })
+            .map_err(|e| format!("cannot start the engine thread: {e}"))?;
+        Ok(EngineHandle { queue })
+    }
+
+    /// Runs `work` on the engine and waits for its answer. At `deadline` the
+    /// work's signals are raised (a search then answers with what it has)
+    /// and, if the work has not started by then, it never does.
+    ///
+    /// # Errors
+    /// [`Refused`] if the queue is full, the deadline passed in the queue, or
+    /// the work failed.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        deadline: Instant,
+        work: impl FnOnce(&mut Engine, &Signals) -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let (reply, answer) = oneshot::channel();
+        let signals = Arc::new(Signals::new());
+        let _stop = StopOnDrop(Arc::clone(&signals));
+        let task = Task {
+            work: Box::new(move |engine, signals| {
+                let _ = reply.send(work(engine, signals));
+            }),
+            signals: Arc::clone(&signals),
+        };
+        self.queue.try_send(task).map_err(|_| Refused::QueueFull)?;
+        let mut answer = answer;
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(wait, &mut answer).await {
+            Ok(reply) => reply.map_err(|_| Refused::Failed),
+            Err(_) => {
+                // Out of time: a search stops and answers with what it has;
+                // work still in the queue is skipped.
+                signals.stop();
+                match tokio::time::timeout(GRACE, answer).await {
+                    Ok(Ok(answer)) => Ok(answer),
+                    Ok(Err(_)) | Err(_) => Err(Refused::Expired),
+                }
+            }
+        }
+    }
+}
+
+/// How long a stopped search may take to answer.
+const GRACE: Duration = Duration::from_millis(500);

@@ -1,0 +1,195 @@
+//! `inarow serve`: a local HTTP server with a web page to play, analyse and
+//! review, an API that speaks connect4.gamesolver.org's `/solve`, and a
+//! versioned JSON API (`/api/v1/...`) described by an OpenAPI document.
+//!
+//! Built on axum over tokio: the HTTP side is asynchronous and cheap, while
+//! one engine (its tables, the book, its threads) works on its own thread
+//! behind a bounded queue (see [`engine`]).
+
+mod api;
+mod engine;
+mod openapi;
+
+use std::io::Write;
+use std::net::SocketAddr;
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use clap::Args;
+
+use api::{ApiError, Limits};
+use engine::{EngineHandle, Settings};
+
+/// Options of `inarow serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on; port 0 picks a free port. The address is
+    /// printed on stdout once the server listens.
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    /// Search threads, 1 to the number of cores: the scores do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = crate::threads::parse)]
+    threads: usize,
+    /// The table size in MiB, for the solver and for the search each.
+    #[arg(long, value_name = "MiB", default_value_t = 64)]
+    hash: usize,
+    /// Requests that may wait for the engine; more are refused with 503.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    queue: usize,
+    /// The time a request gets when it names no budget, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    default_millis: u64,
+    /// The most time a request may take, in milliseconds (a review's total too).
+    #[arg(long, value_name = "MS", default_value_t = 60_000)]
+    max_millis: u64,
+    /// The largest request body in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
+    max_body: usize,
+}
+
+/// What every request shares.
+#[derive(Clone)]
+pub struct App {
+    engine: EngineHandle,
+    limits: Limits,
+    settings: Settings,
+}
+
+/// The most nodes a request may ask for.
+const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// The page and what it loads, built into the binary.
+const INDEX_HTML: &str = include_str!("web/index.html");
+const APP_JS: &str = include_str!("web/app.js");
+const STYLE_CSS: &str = include_str!("web/style.css");
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn openapi_document(State(app): State<App>) -> Response {
+    api::json(StatusCode::OK, &openapi::document(&app.limits))
+}
+
+/// The routes of the server.
+fn router(app: App) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
+        )
+        .route("/solve", get(api::gamesolver))
+        .route("/api/v1/info", get(api::info))
+        .route("/api/v1/openapi.json", get(openapi_document))
+        .route("/api/v1/analyze", post(api::analyze_position))
+        .route("/api/v1/move", post(api::engine_move))
+        .route("/api/v1/review", post(api::review_pgn))
+        .fallback(|| async { ApiError::not_found() })
+        .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
+        .layer(DefaultBodyLimit::max(app.limits.max_body_bytes))
+        .with_state(app)
+}
+
+/// Runs `inarow serve` until Ctrl-C (SIGINT) or SIGTERM.
+pub fn run(args: &ServeArgs) -> Result<(), String> {
+    if args.hash == 0 || args.hash > inarow_engine::MAX_HASH_MIB {
+        return Err(format!(
+            "--hash {}: expected 1 to {} MiB",
+            args.hash,
+            inarow_engine::MAX_HASH_MIB
+        ));
+    }
+    if args.queue == 0 {
+        return Err("--queue: expected at least 1".to_owned());
+    }
+    if args.max_millis == 0 || args.default_millis == 0 || args.default_millis > args.max_millis {
+        return Err(format!(
+            "--default-millis {} and --max-millis {}: expected 1 <= default <= max",
+            args.default_millis, args.max_millis
+        ));
+    }
+    let settings = Settings {
+        threads: args.threads,
+        hash_mib: args.hash,
+        queue: args.queue,
+    };
+    let limits = Limits {
+        default_millis: args.default_millis,
+        max_millis: args.max_millis,
+        max_nodes: MAX_NODES,
+        max_body_bytes: args.max_body,
+        queue: args.queue,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.bind)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", args.bind))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+        let engine = EngineHandle::start(settings)?;
+        let app = App {
+            engine,
+            limits,
+            settings,
+        };
+        let mut stdout = std::io::stdout();
+        writeln!(stdout, "listening on http://{address}")
+            .and_then(|()| stdout.flush())
+            .map_err(|e| format!("writing to stdout: {e}"))?;
+        axum::serve(listener, router(app))
+            .with_graceful_shutdown(shutdown())
+            .await
+            .map_err(|e| format!("the server failed: {e}"))
+    })?;
+    log::info!("stopped");
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let interrupt = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            log::error!("cannot wait for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(e) => {
+                log::error!("cannot wait for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}

@@ -1,0 +1,335 @@
+//! The OpenAPI 3.0 document of the server, served at `/api/v1/openapi.json`.
+//! The limits in it are the running server's, so a client (or schemathesis)
+//! knows what it may ask for.
+
+use serde_json::{json, Value};
+
+use super::api::Limits;
+
+/// The document, with `limits` written in.
+pub fn document(limits: &Limits) -> Value {
+    let error = json!({"$ref": "#/components/schemas/Error"});
+    let error_response = |description: &str| {
+        json!({
+            "description": description,
+            "content": {"application/json": {"schema": error}}
+        })
+    };
+    let json_body = |schema: &str| {
+        json!({
+            "required": true,
+            "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
+        })
+    };
+    let ok = |description: &str, schema: &str| {
+        json!({
+            "description": description,
+            "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
+        })
+    };
+    let position_properties = json!({
+        "variant": {
+            "type": "string",
+            "description": "cfour (Connect Four, 7x6 unless size says otherwise) or tictactoe; also `cfour WxH`.",
+            "default": "cfour",
+            "example": "cfour"
+        },
+        "size": {
+            "type": "string",
+            "description": "Connect Four's board, WxH (width*(height+1) at most 64).",
+            "example": "7x6"
+        },
+        "fen": {
+            "type": "string",
+            "description": "The start position as Fairy-Stockfish writes it; the variant's start if absent."
+        },
+        "moves": {
+            "type": "string",
+            "description": "Moves from the start: a Pons move string in Connect Four (columns from 1, `4453`), or moves separated by spaces (`P@d1 P@d2`, `b2 a1`).",
+            "example": "4453"
+        }
+    });
+    let budget = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "description": format!(
+            "The work allowed. With neither field, {} ms; with nodes alone, at most {} ms.",
+            limits.default_millis, limits.max_millis
+        ),
+        "properties": {
+            "millis": {"type": "integer", "minimum": 1, "maximum": limits.max_millis},
+            "nodes": {"type": "integer", "minimum": 1, "maximum": limits.max_nodes}
+        }
+    });
+    let mut analyze_request = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "properties": position_properties.clone()
+    });
+    analyze_request["properties"]["budget"] = budget.clone();
+    let mut move_request = json!({
+        "type": "object",
+        "additionalProperties": false,
+        "description": "Give level or millis, not both; level 10 if neither.",
+        "properties": position_properties
+    });
+    move_request["properties"]["level"] = json!({"type": "integer", "minimum": 1, "maximum": 10, "description": "1 (weakest) to 10 (full strength, one second)."});
+    move_request["properties"]["millis"] = json!({
+        "type": "integer", "minimum": 1, "maximum": limits.max_millis,
+        "description": "Full strength, thinking this long."
+    });
+    let score = json!({"type": "integer", "nullable": true});
+    json!({
+        "openapi": "3.0.3",
+        "info": {
+            "title": "inarow",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "Exact scores, engine moves and game reviews for Connect Four (any board that fits 64 bits) and tic-tac-toe. Scores follow Pascal Pons's convention, from the side to move: a win scores 1 plus the winner's stones not yet played, a loss the negative, a draw 0."
+        },
+        "servers": [{"url": "/"}],
+        "paths": {
+            "/solve": {
+                "get": {
+                    "operationId": "solve",
+                    "summary": "connect4.gamesolver.org's API: every column's exact score.",
+                    "description": format!(
+                        "The answer connect4.gamesolver.org gives: the exact score of playing each column, from the side to move, 100 for a full column. The empty board gives [-2,-1,0,1,0,-1,-2]. A position not solved within {} ms is refused with 503.",
+                        limits.default_millis
+                    ),
+                    "parameters": [
+                        {"name": "pos", "in": "query", "required": false,
+                         "description": "Columns played from the empty board, from 1 (`4453`); empty for the empty board.",
+                         "schema": {"type": "string", "pattern": "^[0-9]*$"}},
+                        {"name": "size", "in": "query", "required": false,
+                         "description": "The board, WxH; 7x6 if absent.",
+                         "schema": {"type": "string"}}
+                    ],
+                    "responses": {
+                        "200": ok("The scores.", "SolveAnswer"),
+                        "400": error_response("A malformed position, an illegal move, a bad size, an unknown parameter, or a finished game."),
+                        "503": error_response("The queue is full, or the position was not solved within the budget.")
+                    }
+                }
+            },
+            "/api/v1/info": {
+                "get": {
+                    "operationId": "info",
+                    "summary": "The engine, its variants, levels and limits.",
+                    "responses": {"200": ok("The server.", "Info")}
+                }
+            },
+            "/api/v1/openapi.json": {
+                "get": {
+                    "operationId": "openapi",
+                    "summary": "This document.",
+                    "responses": {"200": {"description": "The OpenAPI document.",
+                        "content": {"application/json": {"schema": {"type": "object"}}}}}
+                }
+            },
+            "/api/v1/analyze": {
+                "post": {
+                    "operationId": "analyze",
+                    "summary": "Every legal move's exact score, or the bounds proved within the budget.",
+                    "requestBody": json_body("AnalyzeRequest"),
+                    "responses": {
+                        "200": ok("The analysis.", "Analysis"),
+                        "400": error_response("Bad JSON, an unknown variant, a bad size or FEN, an illegal move, or a budget out of range."),
+                        "413": error_response("The body is too large."),
+                        "503": error_response("The queue is full, or the budget ran out while waiting.")
+                    }
+                }
+            },
+            "/api/v1/move": {
+                "post": {
+                    "operationId": "move",
+                    "summary": "The engine's move at a level or a time.",
+                    "requestBody": json_body("MoveRequest"),
+                    "responses": {
+                        "200": ok("The move.", "EngineMove"),
+                        "400": error_response("Bad JSON, a bad position, a finished game, or a level or time out of range."),
+                        "413": error_response("The body is too large."),
+                        "503": error_response("The queue is full, or the budget ran out while waiting.")
+                    }
+                }
+            },
+            "/api/v1/review": {
+                "post": {
+                    "operationId": "review",
+                    "summary": "The exact verdict on every move of PGN games, as `inarow review` gives it.",
+                    "description": format!(
+                        "Each move's verdict has the budget; the whole review at most {} ms, after which the moves left are unsettled and complete is false.",
+                        limits.max_millis
+                    ),
+                    "requestBody": json_body("ReviewRequest"),
+                    "responses": {
+                        "200": ok("The review.", "Review"),
+                        "400": error_response("Bad JSON, an empty PGN, or a budget out of range."),
+                        "413": error_response("The body is too large."),
+                        "503": error_response("The queue is full, or the budget ran out while waiting.")
+                    }
+                }
+            }
+        },
+        "components": {
+            "schemas": {
+                "Error": {
+                    "type": "object",
+                    "required": ["error", "code"],
+                    "properties": {
+                        "error": {"type": "string", "description": "Why, in one line."},
+                        "code": {"type": "string", "enum": [
+                            "bad_request", "bad_position", "illegal_move", "unknown_variant",
+                            "game_over", "too_large", "bad_limit", "queue_full",
+                            "budget_exceeded", "not_found", "method_not_allowed", "internal"
+                        ]}
+                    }
+                },
+                "SolveAnswer": {
+                    "type": "object",
+                    "required": ["pos", "score"],
+                    "properties": {
+                        "pos": {"type": "string"},
+                        "score": {"type": "array", "items": {"type": "integer"}}
+                    }
+                },
+                "Info": {
+                    "type": "object",
+                    "required": ["name", "version", "variants", "levels", "limits", "threads", "hash_mib"],
+                    "properties": {
+                        "name": {"type": "string"},
+                        "version": {"type": "string"},
+                        "variants": {"type": "array", "items": {"type": "string"}},
+                        "levels": {"type": "object", "required": ["min", "max"], "properties": {
+                            "min": {"type": "integer"}, "max": {"type": "integer"}}},
+                        "limits": {"type": "object",
+                            "required": ["default_millis", "max_millis", "max_nodes", "max_body_bytes", "queue"],
+                            "properties": {
+                                "default_millis": {"type": "integer"},
+                                "max_millis": {"type": "integer"},
+                                "max_nodes": {"type": "integer"},
+                                "max_body_bytes": {"type": "integer"},
+                                "queue": {"type": "integer"}}},
+                        "threads": {"type": "integer"},
+                        "hash_mib": {"type": "integer"}
+                    }
+                },
+                "AnalyzeRequest": analyze_request,
+                "MoveRequest": move_request,
+                "ReviewRequest": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "required": ["pgn"],
+                    "properties": {
+                        "pgn": {"type": "string", "description": "Games as cutechess and `inarow match` write them (a Variant tag is required)."},
+                        "engine": {"type": "string", "nullable": true, "description": "Review only this player's moves (by the White or Black tag)."},
+                        "budget": budget
+                    }
+                },
+                "MoveScore": {
+                    "type": "object",
+                    "required": ["move", "file", "rank", "score", "lower", "upper"],
+                    "properties": {
+                        "move": {"type": "string", "example": "P@d1"},
+                        "file": {"type": "integer", "description": "0 for the leftmost file, a."},
+                        "rank": {"type": "integer", "description": "0 for the bottom rank."},
+                        "score": score,
+                        "lower": {"type": "integer"},
+                        "upper": {"type": "integer"}
+                    }
+                },
+                "Analysis": {
+                    "type": "object",
+                    "required": ["variant", "size", "fen", "ply", "side_to_move", "outcome", "score",
+                        "lower", "upper", "moves", "complete", "source", "nodes", "millis"],
+                    "properties": {
+                        "variant": {"type": "string", "enum": ["cfour", "tictactoe"]},
+                        "size": {"type": "string", "nullable": true},
+                        "fen": {"type": "string"},
+                        "ply": {"type": "integer"},
+                        "side_to_move": {"type": "string", "enum": ["first", "second"]},
+                        "outcome": {"type": "string", "nullable": true, "enum": ["1-0", "0-1", "1/2-1/2", null]},
+                        "score": score,
+                        "lower": score,
+                        "upper": score,
+                        "moves": {"type": "array", "items": {"$ref": "#/components/schemas/MoveScore"}},
+                        "complete": {"type": "boolean"},
+                        "source": {"type": "string", "enum": ["book", "solver", "rules"]},
+                        "nodes": {"type": "integer"},
+                        "millis": {"type": "number"}
+                    }
+                },
+                "EngineMove": {
+                    "type": "object",
+                    "required": ["move", "file", "rank", "score", "eval", "source", "depth", "pv", "nodes", "millis"],
+                    "properties": {
+                        "move": {"type": "string"},
+                        "file": {"type": "integer"},
+                        "rank": {"type": "integer"},
+                        "score": score,
+                        "eval": {"type": "integer", "nullable": true, "description": "The heuristic value in hundredths of a stone, when the score is not exact."},
+                        "source": {"type": "string", "enum": ["book", "solver", "search"]},
+                        "depth": {"type": "integer"},
+                        "pv": {"type": "array", "items": {"type": "string"}},
+                        "nodes": {"type": "integer"},
+                        "millis": {"type": "number"}
+                    }
+                },
+                "ReviewedMove": {
+                    "type": "object",
+                    "required": ["index", "ply", "mover", "move", "file", "rank", "fen", "reviewed",
+                        "label", "best", "score", "best_moves"],
+                    "properties": {
+                        "index": {"type": "integer"},
+                        "ply": {"type": "integer"},
+                        "mover": {"type": "string", "enum": ["first", "second"]},
+                        "move": {"type": "string"},
+                        "file": {"type": "integer"},
+                        "rank": {"type": "integer"},
+                        "fen": {"type": "string", "description": "The position before the move."},
+                        "reviewed": {"type": "boolean"},
+                        "label": {"type": "string", "nullable": true,
+                            "enum": ["best", "score error", "outcome error", "unsettled", null]},
+                        "best": score,
+                        "score": score,
+                        "best_moves": {"type": "array", "items": {"type": "string"}}
+                    }
+                },
+                "ReviewedGame": {
+                    "type": "object",
+                    "required": ["number", "white", "black", "result", "variant", "start_fen", "moves", "error"],
+                    "properties": {
+                        "number": {"type": "integer"},
+                        "white": {"type": "string"},
+                        "black": {"type": "string"},
+                        "result": {"type": "string", "nullable": true},
+                        "variant": {"type": "string", "nullable": true},
+                        "start_fen": {"type": "string", "nullable": true},
+                        "moves": {"type": "array", "items": {"$ref": "#/components/schemas/ReviewedMove"}},
+                        "error": {"type": "string", "nullable": true}
+                    }
+                },
+                "Review": {
+                    "type": "object",
+                    "required": ["games", "errors", "summary", "complete"],
+                    "properties": {
+                        "games": {"type": "array", "items": {"$ref": "#/components/schemas/ReviewedGame"}},
+                        "errors": {"type": "array", "items": {"type": "string"}},
+                        "summary": {"type": "array", "items": {
+                            "type": "object",
+                            "required": ["engine", "moves", "best", "score_errors", "outcome_errors", "unsettled"],
+                            "properties": {
+                                "engine": {"type": "string"},
+                                "moves": {"type": "integer"},
+                                "best": {"type": "integer"},
+                                "score_errors": {"type": "integer"},
+                                "outcome_errors": {"type": "integer"},
+                                "unsettled": {"type": "integer"}
+                            }
+                        }},
+                        "complete": {"type": "boolean"}
+                    }
+                }
+            }
+        }
+    })
+}
