@@ -27,6 +27,9 @@ cargo test --workspace --release
 INAROW_TEST_THREADS=2 cargo test --release --test solver
 # The threaded tests in a debug build too (overflow checks, debug assertions).
 cargo test --test threads
+# The web page of inarow serve in Debian's chromium (installs chromium, node and
+# playwright-core if missing; screenshots in target/browser/).
+tests/browser/run.sh
 # The Python package in Kaggle ConnectX, PettingZoo and OpenSpiel (a virtual
 # environment under target/python/; about a minute once it exists).
 python/test.sh

@@ -25,6 +25,7 @@
     reviewGame: 0,
     cursor: 0, // review: positions after `cursor` moves
     reviewing: false,
+    maxMillis: 60000, // the longest analysis the server allows (from /api/v1/info)
   };
 
   // ---------------------------------------------------------------- the game
@@ -168,15 +169,17 @@
     }
   }
 
-  async function api(path, body) {
+  async function api(path, body, signal) {
     let res;
     try {
-      res = await fetch(path, body === undefined ? {} : {
+      res = await fetch(path, body === undefined ? { signal } : {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
+        signal,
       });
     } catch (e) {
+      if (e && e.name === 'AbortError') throw new ApiError('cancelled', 'cancelled', 0);
       throw new ApiError(`Cannot reach the inarow server (${e.message}).`, 'network', 0);
     }
     const text = await res.text();
@@ -203,6 +206,27 @@
   function clearError() {
     $('error').hidden = true;
     $('error-text').textContent = '';
+  }
+
+  // The engine's request on its way (a move or an analysis), if any: a new
+  // position cancels it, and the server stops its work when the client goes.
+  let pending = null;
+
+  function cancelPending() {
+    state.token++;
+    state.thinking = false;
+    if (pending) pending.abort();
+    pending = null;
+  }
+
+  function beginRequest() {
+    cancelPending();
+    pending = new AbortController();
+    return { token: state.token, signal: pending.signal };
+  }
+
+  function endRequest(token) {
+    if (token === state.token) pending = null;
   }
 
   // ---------------------------------------------------------------- board drawing
@@ -283,8 +307,7 @@
   // ---------------------------------------------------------------- play and analysis
 
   function startNewGame() {
-    state.token++;
-    state.thinking = false;
+    cancelPending();
     state.lastEngine = null;
     state.analysis = null;
     state.analysisError = null;
@@ -315,13 +338,14 @@
 
   async function engineMove() {
     const g = state.game;
-    const token = ++state.token;
+    const { token, signal } = beginRequest();
     state.thinking = true;
     renderGame();
     const body = Object.assign(positionBody(g), { level: state.level });
     try {
       const started = performance.now();
-      const answer = await api('/api/v1/move', body);
+      const answer = await api('/api/v1/move', body, signal);
+      endRequest(token);
       // Let a very quick answer show "thinking" for a moment, so the move is seen.
       const wait = 250 - (performance.now() - started);
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -348,16 +372,20 @@
     }
   }
 
-  async function analyse() {
+  /** Analyses the current position (again with `millis` when given). */
+  async function analyse(millis) {
     const g = state.game;
     const key = positionKey(g);
-    if (state.analysis && state.analysis.key === key && state.analysis.data) return;
-    const token = ++state.token;
+    if (!millis && state.analysis && state.analysis.key === key && state.analysis.data) return;
+    const { token, signal } = beginRequest();
     state.analysis = { key, data: null };
     state.analysisError = null;
     renderScores();
     try {
-      const data = await api('/api/v1/analyze', positionBody(g));
+      const body = positionBody(g);
+      if (millis) body.budget = { millis };
+      const data = await api('/api/v1/analyze', body, signal);
+      endRequest(token);
       if (token !== state.token) return;
       state.analysis = { key, data };
       renderGame();
@@ -385,8 +413,7 @@
   function undo() {
     const g = state.game;
     if (!g.moves.length) return;
-    state.token++; // drop any answer on its way
-    state.thinking = false;
+    cancelPending(); // drop any answer on its way
     state.lastEngine = null;
     clearError();
     if (state.mode === 'analysis') {
@@ -474,6 +501,8 @@
       sub = g.variant === 'cfour' ? 'Click a column to drop a stone (or press its number).' : 'Click a square.';
     }
     $('subline').textContent = sub;
+    const a = state.analysis;
+    $('think-longer').hidden = !(state.mode === 'analysis' && a && a.data && a.data.complete === false && !a.data.outcome);
 
     renderScores();
     renderMoveList();
@@ -502,7 +531,10 @@
     } else {
       value = `Not settled: the score is ${bounds(d.lower, d.upper)}.`;
     }
-    const src = d.source ? ` From the ${d.source}${d.complete === false ? ', within the time limit' : ''}.` : '';
+    const secs = typeof d.millis === 'number' ? ` in ${(d.millis / 1000).toFixed(d.millis < 1000 ? 2 : 1)} s` : '';
+    const src = d.complete === false
+      ? ` The solver stopped at its time limit${secs}; some moves have bounds only.`
+      : d.source ? ` From the ${d.source}${secs}.` : '';
     return value + src;
   }
 
@@ -978,8 +1010,7 @@
     $('review-nav').hidden = mode !== 'review';
     $('verdict').hidden = mode !== 'review';
     $('legend').hidden = mode !== 'analysis';
-    state.token++; // an engine move or analysis on its way is not wanted now
-    state.thinking = false;
+    cancelPending(); // an engine move or analysis on its way is not wanted now
     clearError();
     if (mode === 'review') {
       $('scores').hidden = true;
@@ -1016,6 +1047,7 @@
       $('level-out').textContent = String(state.level);
     });
     $('new-game').addEventListener('click', startNewGame);
+    $('think-longer').addEventListener('click', () => analyse(state.maxMillis));
     $('undo').addEventListener('click', undo);
     $('error-close').addEventListener('click', clearError);
     $('review-btn').addEventListener('click', runReview);
@@ -1046,6 +1078,7 @@
     try {
       const info = await api('/api/v1/info');
       if (info.version) $('version').textContent = `v${info.version}`;
+      if (info.limits && info.limits.max_millis) state.maxMillis = Number(info.limits.max_millis);
       if (info.levels) {
         const lv = $('level');
         lv.min = info.levels.min;
