@@ -206,7 +206,9 @@ async function waitMoves(page, n, timeout = 15000) {
 
 async function shot(page, name) {
   const path = join(shots, name);
-  await page.screenshot({ path, fullPage: false });
+  // No hover ghost, and animations at their end.
+  if (!page.viewportSize() || page.viewportSize().width > 600) await page.mouse.move(0, 0);
+  await page.screenshot({ path, fullPage: false, animations: 'disabled' });
   screenshots.push(path);
   return path;
 }
@@ -341,6 +343,28 @@ const REVIEW_PGN = `[Event "?"]
 
 `;
 
+/** A 6x5 game where Black's 2... P@d2 throws the draw, and tic-tac-toe's
+ * edge answer to the centre (from tests/review.rs). */
+const OTHER_BOARDS_PGN = `[Event "?"]
+[White "C"]
+[Black "D"]
+[Result "1-0"]
+[FEN "6/6/6/6/6[PPPPPPPPPPPPPPPppppppppppppppp] w - - 0 1"]
+[SetUp "1"]
+[Variant "cfour"]
+
+1. P@c1 P@c2 2. P@d1 P@d2 3. P@b1 P@b2 4. P@e1 1-0
+
+[Event "?"]
+[White "Bob"]
+[Black "Alice"]
+[Result "1-0"]
+[Variant "tictactoe"]
+
+1. P@b2 P@a2 2. P@a1 P@c3 3. P@c1 P@b1 4. P@a3 {X wins} 1-0
+
+`;
+
 async function review(page) {
   const expected = cliReview(REVIEW_PGN);
   check(expected.get(3) === 'outcome error', `inarow review no longer calls 2. P@b1 an outcome error: ${[...expected]}`);
@@ -363,7 +387,10 @@ async function review(page) {
   const want = labels.map((_, i) => expected.get(i + 1) || 'best');
   eq(labels, want, 'the verdicts (inarow review gives them)');
   const summary = await page.$$eval('#rv-summary tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent.trim())));
-  check(summary.length === 3 && summary[1][0] === 'A' && summary[2][0] === 'B', `the summary table: ${JSON.stringify(summary)}`);
+  const outcomeErrors = (p) => labels.filter((l, i) => l === 'outcome error' && i % 2 === p).length;
+  check(summary[0][1] === 'A' && summary[0][2] === 'B'
+    && summary.some((r) => /Outcome errors/.test(r[0]) && r[1] === String(outcomeErrors(0)) && r[2] === String(outcomeErrors(1))),
+  `the summary table: ${JSON.stringify(summary)}`);
 
   // Step through: buttons, keys and a click in the list.
   eq(await page.textContent('#rv-pos'), '0 / 7', 'the review starts at');
@@ -401,6 +428,28 @@ async function review(page) {
   v = await verdict();
   eq(v.label, expected.get(2) || 'best', 'the verdict of 1... P@a1');
   log(`review: ${labels.join(', ')}`);
+
+  // Two games on other boards: 6x5 Connect Four and tic-tac-toe.
+  await page.fill('#pgn', OTHER_BOARDS_PGN);
+  await page.click('#review-btn');
+  await page.waitForFunction(() => document.getElementById('rv-game').options.length === 2
+    && !document.getElementById('review-btn').disabled, null, { timeout: 30000 });
+  await noError(page, 'review of two games');
+  check(await page.isVisible('#rv-game'), 'the game choice is not shown for a PGN of two games');
+  const dims = async () => page.$eval('#board', (b) => [b.dataset.variant, Number(b.dataset.width), Number(b.dataset.height)]);
+  eq(await dims(), ['cfour', 6, 5], 'the board of the 6x5 game');
+  eq(await page.$$eval('#rv-movelist .mv.rv', (els) => els.map((e) => e.dataset.label)),
+    ['best', 'best', 'best', 'outcome error', 'best', 'best', 'best'], 'the 6x5 verdicts');
+  await page.click('#rv-last');
+  eq(await page.$$eval('#board .cell.won', (els) => els.length), 4, 'the 6x5 game\'s winning four');
+  await page.selectOption('#rv-game', '1');
+  eq(await dims(), ['tictactoe', 3, 3], 'the board of the tic-tac-toe game');
+  eq(await page.$$eval('#rv-movelist .mv.rv', (els) => els.map((e) => e.dataset.label)),
+    ['best', 'outcome error', 'best', 'best', 'best', 'best', 'best'], 'the tic-tac-toe verdicts');
+  await page.click('#rv-last');
+  eq(await page.$$eval('#board .cell.won', (els) => els.length), 3, 'the tic-tac-toe winning line');
+  eq(await page.$$eval('#rv-summary tr:first-child th[scope=col]', (els) => els.map((e) => e.textContent)),
+    ['C', 'D', 'Bob', 'Alice'], 'the summary\'s players');
   return path;
 }
 

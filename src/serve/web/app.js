@@ -276,7 +276,8 @@
     }
     const files = $('files');
     files.textContent = '';
-    for (let f = 0; f < width; f++) {
+    files.hidden = variant !== 'cfour';
+    for (let f = 0; f < width && variant === 'cfour'; f++) {
       const s = document.createElement('span');
       s.innerHTML = variant === 'cfour' ? `${f + 1}<small>${FILES[f]}</small>` : FILES[f];
       files.appendChild(s);
@@ -291,7 +292,13 @@
     el.dataset.file = f;
     el.dataset.rank = r;
     el.dataset.player = p;
-    if (asButton) el.setAttribute('aria-label', `${FILES[f]}${r + 1}${p ? (p === 1 ? ' X' : ' O') : ''}`);
+    if (asButton) {
+      el.setAttribute('aria-label', `${FILES[f]}${r + 1}${p ? (p === 1 ? ' X' : ' O') : ''}`);
+      const coord = document.createElement('span');
+      coord.className = 'coord';
+      coord.textContent = `${FILES[f]}${r + 1}`;
+      el.appendChild(coord);
+    }
     const key = `${f},${r}`;
     if (p) {
       const piece = document.createElement('span');
@@ -493,7 +500,7 @@
       if (a.score !== null && a.score !== undefined) bits.push(`score ${signed(a.score)} for it`);
       else if (a.eval !== null && a.eval !== undefined) bits.push(`eval ${signed(a.eval)}`);
       if (a.source) bits.push(a.source === 'search' ? `search depth ${a.depth}` : a.source);
-      if (typeof a.millis === 'number') bits.push(`${a.millis < 10 ? a.millis.toFixed(1) : Math.round(a.millis)} ms`);
+      if (typeof a.millis === 'number') bits.push(a.millis < 1 ? 'under 1 ms' : `${Math.round(a.millis)} ms`);
       sub = bits.join(' · ');
     } else if (state.mode === 'analysis') {
       sub = analysisSummary(g);
@@ -508,6 +515,15 @@
     renderMoveList();
     $('undo').disabled = !canUndo();
     $('legend').hidden = state.mode !== 'analysis';
+  }
+
+  function showLevel() {
+    const lv = $('level');
+    const v = Number(lv.value);
+    let text = `${v}`;
+    if (v >= Number(lv.max)) text += ' · full strength';
+    else if (v <= Number(lv.min)) text += ' · weakest';
+    $('level-out').textContent = text;
   }
 
   function signed(n) {
@@ -532,9 +548,10 @@
       value = `Not settled: the score is ${bounds(d.lower, d.upper)}.`;
     }
     const secs = typeof d.millis === 'number' ? ` in ${(d.millis / 1000).toFixed(d.millis < 1000 ? 2 : 1)} s` : '';
-    const src = d.complete === false
-      ? ` The solver stopped at its time limit${secs}; some moves have bounds only.`
-      : d.source ? ` From the ${d.source}${secs}.` : '';
+    let src = '';
+    if (d.complete === false) src = ` The solver stopped at its time limit${secs}: some moves have bounds only.`;
+    else if (d.source === 'book') src = ' From the opening book.';
+    else if (d.source === 'solver') src = ` Solved${secs}.`;
     return value + src;
   }
 
@@ -713,8 +730,8 @@
       if (!games.length) {
         const why = (data.errors && data.errors.length) ? data.errors.join('; ') : 'no game found in the PGN';
         showError(why, 'Nothing to review');
-      } else {
-        state.cursor = 0;
+      } else if (window.matchMedia('(max-width: 860px)').matches) {
+        window.scrollTo(0, 0); // the board comes first on a phone
       }
     } catch (e) {
       showError(e, 'Review failed');
@@ -793,7 +810,8 @@
     const sel = $('rv-game');
     const games = (r && r.games) || [];
     $('rv-game-field').hidden = games.length < 2;
-    if (sel.options.length !== games.length || sel.dataset.for !== String(r && r.games && r.games.length)) {
+    if (sel.reviewShown !== r) {
+      sel.reviewShown = r;
       sel.textContent = '';
       games.forEach((gm, i) => {
         const o = document.createElement('option');
@@ -801,13 +819,13 @@
         o.textContent = `${gm.number || i + 1}. ${gm.white || '?'} – ${gm.black || '?'} ${gm.result || ''}`;
         sel.appendChild(o);
       });
-      sel.dataset.for = String(games.length);
     }
     sel.value = String(state.reviewGame);
     renderSummary(r);
 
     const nav = $('review-nav');
     const verdict = $('verdict');
+    document.body.dataset.reviewed = rg ? '1' : '0';
     if (!rg) {
       nav.hidden = true;
       verdict.hidden = true;
@@ -924,8 +942,13 @@
       b.addEventListener('click', () => { state.cursor = i + 1; renderReview(); });
       li.appendChild(b);
     });
+    // Keep the current move in view in the list (not the whole page).
     const cur = list.querySelector('.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    if (cur) {
+      const top = cur.offsetTop - list.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top - 4;
+      else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight + 4;
+    }
   }
 
   function moveWithColumn(variant, mv) {
@@ -953,6 +976,7 @@
     parent.appendChild(p);
   }
 
+  /** The summary, one column per player (or engine), one row per count. */
   function renderSummary(r) {
     const card = $('rv-summary-card');
     const rows = (r && r.summary) || [];
@@ -961,17 +985,39 @@
     t.textContent = '';
     if (!rows.length) return;
     const head = document.createElement('tr');
-    for (const h of ['Player', 'Moves', 'Best', 'Score err.', 'Outcome err.', 'Unsettled']) {
+    head.appendChild(document.createElement('th'));
+    for (const row of rows) {
       const th = document.createElement('th');
-      th.textContent = h;
+      th.scope = 'col';
+      th.textContent = row.engine;
       head.appendChild(th);
     }
     t.appendChild(head);
-    for (const row of rows) {
+    const lines = [
+      ['Moves', 'moves', ''],
+      ['Best', 'best', 'best'],
+      ['Score errors', 'score_errors', 'score-error'],
+      ['Outcome errors', 'outcome_errors', 'outcome-error'],
+      ['Unsettled', 'unsettled', 'unsettled'],
+    ];
+    for (const [name, field, cls] of lines) {
       const tr = document.createElement('tr');
-      for (const v of [row.engine, row.moves, row.best, row.score_errors, row.outcome_errors, row.unsettled]) {
+      tr.dataset.field = field;
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = name;
+      if (cls) {
+        const tag = document.createElement('span');
+        tag.className = `tag ${cls}`;
+        tag.textContent = LABELS[cls.replace('-', ' ')] ? LABELS[cls.replace('-', ' ')].icon : '';
+        th.prepend(tag);
+      }
+      tr.appendChild(th);
+      for (const row of rows) {
         const td = document.createElement('td');
+        const v = row[field];
         td.textContent = v === null || v === undefined ? '' : String(v);
+        if (cls && Number(v) > 0) td.className = cls;
         tr.appendChild(td);
       }
       t.appendChild(tr);
@@ -1044,7 +1090,7 @@
     $('side').addEventListener('change', (e) => { state.human = e.target.value; startNewGame(); });
     $('level').addEventListener('input', (e) => {
       state.level = Number(e.target.value);
-      $('level-out').textContent = String(state.level);
+      showLevel();
     });
     $('new-game').addEventListener('click', startNewGame);
     $('think-longer').addEventListener('click', () => analyse(state.maxMillis));
@@ -1083,6 +1129,7 @@
         const lv = $('level');
         lv.min = info.levels.min;
         lv.max = info.levels.max;
+        showLevel();
       }
       const bits = [`${info.name || 'inarow'} ${info.version || ''}`.trim()];
       if (info.threads) bits.push(`${info.threads} thread${info.threads === 1 ? '' : 's'}`);
@@ -1094,6 +1141,7 @@
   }
 
   wire();
+  showLevel();
   document.body.dataset.mode = 'play';
   state.game = newGame(state.variant, state.size);
   afterChange();
