@@ -329,6 +329,17 @@ async function analysis(page) {
   await waitMoves(page, 6);
   await compareAnalysis(page, '444444');
   check(await page.isVisible('#legend'), 'the analysis legend is not shown');
+  // A position typed in: a legal one, then a seventh stone in one column.
+  eq(await page.inputValue('#position'), '444444', 'the position field');
+  await page.fill('#position', '4453');
+  await page.press('#position', 'Enter');
+  await compareAnalysis(page, '4453');
+  await page.fill('#position', '4444444');
+  await page.click('#position-load');
+  const why = await errorShown(page);
+  check(why && /move 7/.test(why), `a seventh stone in column 4 gives no clear error: '${why}'`);
+  eq((await readBoard(page)).moves, '4453', 'the moves after a bad position was typed');
+  await page.click('#error-close');
   await noError(page, 'analysis with a full column');
   return path;
 }

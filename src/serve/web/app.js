@@ -435,6 +435,38 @@
     afterChange();
   }
 
+  /** Sets the game to the moves typed in the position field (analysis). */
+  function loadPosition() {
+    const text = $('position').value.trim();
+    const g = newGame(state.variant, state.size);
+    const tokens = g.variant === 'cfour' && /^\d*$/.test(text) ? text.split('') : text.split(/[\s,]+/).filter(Boolean);
+    for (const [i, tok] of tokens.entries()) {
+      let file;
+      let rank;
+      if (/^\d+$/.test(tok) && g.variant === 'cfour') {
+        file = Number(tok) - 1;
+        rank = file >= 0 && file < g.width ? dropRank(g, file) : -1;
+      } else {
+        const p = parseNotation(tok.toLowerCase());
+        if (p) ({ file, rank } = p);
+      }
+      if (outcome(g)) {
+        showError(`move ${i + 1} ('${tok}'): the game is already over`, 'Position');
+        return;
+      }
+      if (file === undefined || !isLegal(g, file, rank)) {
+        showError(`move ${i + 1} ('${tok}') is not a legal move here`, 'Position');
+        return;
+      }
+      play(g, file, rank, 'user');
+    }
+    cancelPending();
+    clearError();
+    state.lastEngine = null;
+    state.game = g;
+    afterChange();
+  }
+
   function canUndo() {
     const g = state.game;
     if (!g || !g.moves.length) return false;
@@ -514,6 +546,7 @@
     renderScores();
     renderMoveList();
     $('undo').disabled = !canUndo();
+    if (document.activeElement !== $('position')) $('position').value = movesString(g);
     $('legend').hidden = state.mode !== 'analysis';
   }
 
@@ -545,11 +578,12 @@
       else if (s < 0) value = `${who} loses with best play (score ${s}).`;
       else value = 'A draw with best play (score 0).';
     } else {
-      value = `Not settled: the score is ${bounds(d.lower, d.upper)}.`;
+      const b = bounds(d.lower, d.upper);
+      value = b === '?' ? `Not settled: the score is between ${d.lower} and ${d.upper}.` : `Not settled: the score is ${b}.`;
     }
     const secs = typeof d.millis === 'number' ? ` in ${(d.millis / 1000).toFixed(d.millis < 1000 ? 2 : 1)} s` : '';
     let src = '';
-    if (d.complete === false) src = ` The solver stopped at its time limit${secs}: some moves have bounds only.`;
+    if (d.complete === false) src = ` The solver stopped at its time limit${secs}.`;
     else if (d.source === 'book') src = ' From the opening book.';
     else if (d.source === 'solver') src = ` Solved${secs}.`;
     return value + src;
@@ -566,7 +600,7 @@
     if (lo === hi) return `${lo}`;
     if (lo >= 0) return `≥${lo}`;
     if (hi <= 0) return `≤${hi}`;
-    return `${lo}…${hi}`;
+    return '?'; // a win and a loss are both still possible
   }
 
   /** {text, cls, exact} for a move of an analysis. */
@@ -633,7 +667,7 @@
           el.dataset.score = v.exact ? String(Number(m.score)) : v.text;
           if (m.lower !== null && m.lower !== undefined) el.dataset.lower = m.lower;
           if (m.upper !== null && m.upper !== undefined) el.dataset.upper = m.upper;
-          el.title = `Column ${f + 1} (${m.move}): ${v.exact ? 'score ' + v.text : 'bounds ' + v.text}`;
+          el.title = `Column ${f + 1} (${m.move}): ${v.exact ? 'score ' + v.text : `between ${m.lower} and ${m.upper}`}`;
         }
         scores.appendChild(el);
       }
@@ -1084,6 +1118,7 @@
     $('variant').addEventListener('change', (e) => {
       state.variant = e.target.value;
       $('size-field').hidden = state.variant !== 'cfour';
+      $('position').placeholder = state.variant === 'cfour' ? '4453' : 'b2 a1';
       startNewGame();
     });
     $('size').addEventListener('change', (e) => { state.size = e.target.value; startNewGame(); });
@@ -1093,6 +1128,8 @@
       showLevel();
     });
     $('new-game').addEventListener('click', startNewGame);
+    $('position-load').addEventListener('click', loadPosition);
+    $('position').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadPosition(); });
     $('think-longer').addEventListener('click', () => analyse(state.maxMillis));
     $('undo').addEventListener('click', undo);
     $('error-close').addEventListener('click', clearError);
