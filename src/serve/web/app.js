@@ -894,10 +894,10 @@
     board.dataset.cursor = n;
 
     // Status: the game and where we are
-    const title = `${rg.white || '?'} – ${rg.black || '?'}`;
+    const title = `${rg.white && rg.white !== '?' ? rg.white : 'White'} – ${rg.black && rg.black !== '?' ? rg.black : 'Black'}`;
     setReviewStatus('review', `${title}  ${rg.result || ''}`.trim());
     $('turn-dot').className = `turn-dot ${variant} ${played ? 'p' + (played.mover === 'second' ? 2 : 1) : 'none'}`;
-    $('subline').textContent = `${rg.variant || 'cfour'} · ${moves.length} moves${rg.error ? ' · stopped: ' + rg.error : ''}`;
+    $('subline').textContent = `${rg.variant || 'cfour'} · ${moves.length} move${moves.length === 1 ? '' : 's'}${rg.error ? ' · the review stopped early' : ''}`;
 
     nav.hidden = false;
     $('rv-pos').textContent = `${n} / ${moves.length}`;
@@ -932,7 +932,9 @@
         const dl = document.createElement('dl');
         addDef(dl, 'Played score', fmtScore(played.score));
         addDef(dl, 'Best score', fmtScore(played.best));
-        addDef(dl, 'Best moves', (played.best_moves || []).map((bm) => moveWithColumn(variant, bm)).join(', ') || '—');
+        const bests = (played.best_moves || []).map((bm) => moveWithColumn(variant, bm));
+        if (!bests.length && played.label === 'best') bests.push(`${moveWithColumn(variant, played.move)}, as played`);
+        addDef(dl, 'Best moves', bests.join(', ') || '—');
         verdict.appendChild(dl);
       } else {
         appendP(verdict, 'This move was not reviewed.', 'muted');
@@ -1066,14 +1068,15 @@
     renderReview();
   }
 
-  const SAMPLE = `[Event "sample"]
+  // A short game with an outcome error each: 2. P@b1 throws White's win
+  // (P@d2 keeps it), then 2... P@g1 gives it back.
+  const SAMPLE = `[Event "example"]
 [White "Alice"]
 [Black "Bob"]
 [Result "1-0"]
 [Variant "cfour"]
 
-1. P@d1 P@d2 2. P@d3 P@d4 3. P@c1 P@e1 4. P@b1 P@a1 5. P@c2 P@b2
-6. P@e2 P@f1 7. P@f2 P@g1 8. P@g2 1-0
+1. P@d1 P@a1 2. P@b1 P@g1 3. P@c1 P@g2 4. P@e1 {White wins with four in a row} 1-0
 `;
 
   // ---------------------------------------------------------------- modes and wiring
