@@ -30,6 +30,9 @@ cargo test --test threads
 # The web page of inarow serve in Debian's chromium (installs chromium, node and
 # playwright-core if missing; screenshots in target/browser/).
 tests/browser/run.sh
+# inarow serve against its OpenAPI document, with schemathesis (a virtual
+# environment under target/schemathesis/).
+tests/openapi/run.sh
 # The Python package in Kaggle ConnectX, PettingZoo and OpenSpiel (a virtual
 # environment under target/python/; about a minute once it exists).
 python/test.sh

@@ -90,7 +90,7 @@ impl From<Refused> for ApiError {
             Refused::Expired => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "budget_exceeded",
-                "the request's budget ran out before the engine could answer",
+                "the engine did not answer within the request's budget",
             ),
             Refused::Failed => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -172,8 +172,24 @@ fn parse_body<T: for<'de> Deserialize<'de>>(
             ApiError::bad_request(format!("cannot read the request body: {rejection}"))
         }
     })?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::bad_request(format!("the body is not the JSON expected: {e}")))
+    let bad = |e: serde_json::Error| {
+        ApiError::bad_request(format!("the body is not the JSON expected: {e}"))
+    };
+    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(bad)?;
+    // serde would also read a struct from an array of its fields: only
+    // objects are taken, here and for the budget.
+    let Some(object) = value.as_object() else {
+        return Err(ApiError::bad_request("the body must be a JSON object"));
+    };
+    if object
+        .get("budget")
+        .is_some_and(|budget| !budget.is_object() && !budget.is_null())
+    {
+        return Err(ApiError::bad_request(
+            "budget must be an object such as {\"millis\": 500}",
+        ));
+    }
+    serde_json::from_value(value).map_err(bad)
 }
 
 /// The position fields every request shares.
@@ -477,15 +493,18 @@ pub async fn gamesolver(
             None => 100,
             Some((lower, upper)) if lower == upper => lower,
             Some(_) => {
+                // The request is understood and legal, but asks for more
+                // work than the server gives one request: the client's to
+                // change (a smaller board, the analysis API), not a fault.
                 return Err(ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
+                    StatusCode::UNPROCESSABLE_ENTITY,
                     "budget_exceeded",
                     format!(
                         "pos '{pos}' was not solved within {} ms; \
                          POST /api/v1/analyze takes a larger budget and gives bounds",
                         allowed.time.as_millis()
                     ),
-                ))
+                ));
             }
         });
     }

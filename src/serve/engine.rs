@@ -8,6 +8,7 @@
 //! dropped), so the worker moves on to the next request.
 
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -62,6 +63,8 @@ type Work = Box<dyn FnOnce(&mut Engine, &Signals) + Send>;
 struct Task {
     work: Work,
     signals: Arc<Signals>,
+    /// Set when the request is gone: its work is skipped.
+    abandoned: Arc<AtomicBool>,
 }
 
 /// Why the engine did not answer.
@@ -69,19 +72,25 @@ struct Task {
 pub enum Refused {
     /// The queue was full.
     QueueFull,
-    /// The budget ran out before the engine reached the request.
+    /// The work did not answer soon after its deadline (the engine was
+    /// held up by the work queued before it).
     Expired,
     /// The engine failed on this request (a bug); it has been rebuilt.
     Failed,
 }
 
-/// Signals raised when dropped: the request's future is dropped when its
-/// client disconnects, and the work it queued must stop.
-struct StopOnDrop(Arc<Signals>);
+/// Marks the work abandoned and raises its signals when dropped: the
+/// request's future is dropped when its client disconnects, and the work it
+/// queued must stop, or never start.
+struct AbandonOnDrop {
+    signals: Arc<Signals>,
+    abandoned: Arc<AtomicBool>,
+}
 
-impl Drop for StopOnDrop {
+impl Drop for AbandonOnDrop {
     fn drop(&mut self) {
-        self.0.stop();
+        self.abandoned.store(true, Ordering::Relaxed);
+        self.signals.stop();
     }
 }
 
@@ -103,9 +112,8 @@ impl EngineHandle {
             .spawn(move || {
                 let mut engine = Engine::new(settings);
                 while let Some(task) = tasks.blocking_recv() {
-                    if task.signals.is_stopped() {
-                        // Its client has gone, or its time is up: the
-                        // request has already answered.
+                    if task.abandoned.load(Ordering::Relaxed) {
+                        // Its client has gone.
                         continue;
                     }
                     let signals = Arc::clone(&task.signals);
@@ -122,12 +130,12 @@ impl EngineHandle {
     }
 
     /// Runs `work` on the engine and waits for its answer. At `deadline` the
-    /// work's signals are raised (a search then answers with what it has)
-    /// and, if the work has not started by then, it never does.
+    /// work's signals are raised: a search then answers at once with what it
+    /// has (work that starts later starts with them raised).
     ///
     /// # Errors
-    /// [`Refused`] if the queue is full, the deadline passed in the queue, or
-    /// the work failed.
+    /// [`Refused`] if the queue is full, the work failed, or it did not
+    /// answer soon after its deadline.
     pub async fn run<T: Send + 'static>(
         &self,
         deadline: Instant,
@@ -135,12 +143,17 @@ impl EngineHandle {
     ) -> Result<T, Refused> {
         let (reply, answer) = oneshot::channel();
         let signals = Arc::new(Signals::new());
-        let _stop = StopOnDrop(Arc::clone(&signals));
+        let abandoned = Arc::new(AtomicBool::new(false));
+        let _guard = AbandonOnDrop {
+            signals: Arc::clone(&signals),
+            abandoned: Arc::clone(&abandoned),
+        };
         let task = Task {
             work: Box::new(move |engine, signals| {
                 let _ = reply.send(work(engine, signals));
             }),
             signals: Arc::clone(&signals),
+            abandoned,
         };
         self.queue.try_send(task).map_err(|_| Refused::QueueFull)?;
         let mut answer = answer;
@@ -148,17 +161,18 @@ impl EngineHandle {
         match tokio::time::timeout(wait, &mut answer).await {
             Ok(reply) => reply.map_err(|_| Refused::Failed),
             Err(_) => {
-                // Out of time: a search stops and answers with what it has;
-                // work still in the queue is skipped.
+                // Out of time: a search stops and answers with what it has.
                 signals.stop();
                 match tokio::time::timeout(GRACE, answer).await {
                     Ok(Ok(answer)) => Ok(answer),
-                    Ok(Err(_)) | Err(_) => Err(Refused::Expired),
+                    Ok(Err(_)) => Err(Refused::Failed),
+                    Err(_) => Err(Refused::Expired),
                 }
             }
         }
     }
 }
 
-/// How long a stopped search may take to answer.
-const GRACE: Duration = Duration::from_millis(500);
+/// How long stopped work may take to answer, the work queued before it
+/// included (each stops within milliseconds once its own deadline passes).
+const GRACE: Duration = Duration::from_secs(5);

@@ -30,35 +30,42 @@ pub fn document(limits: &Limits) -> Value {
     let position_properties = json!({
         "variant": {
             "type": "string",
+            "nullable": true,
             "description": "cfour (Connect Four, 7x6 unless size says otherwise) or tictactoe; also `cfour WxH`.",
             "default": "cfour",
             "example": "cfour"
         },
         "size": {
             "type": "string",
+            "nullable": true,
+            "pattern": "^[0-9]+[xX][0-9]+$",
             "description": "Connect Four's board, WxH (width*(height+1) at most 64).",
             "example": "7x6"
         },
         "fen": {
             "type": "string",
+            "nullable": true,
+            "minLength": 1,
             "description": "The start position as Fairy-Stockfish writes it; the variant's start if absent."
         },
         "moves": {
             "type": "string",
+            "nullable": true,
             "description": "Moves from the start: a Pons move string in Connect Four (columns from 1, `4453`), or moves separated by spaces (`P@d1 P@d2`, `b2 a1`).",
             "example": "4453"
         }
     });
     let budget = json!({
         "type": "object",
+        "nullable": true,
         "additionalProperties": false,
         "description": format!(
             "The work allowed. With neither field, {} ms; with nodes alone, at most {} ms.",
             limits.default_millis, limits.max_millis
         ),
         "properties": {
-            "millis": {"type": "integer", "minimum": 1, "maximum": limits.max_millis},
-            "nodes": {"type": "integer", "minimum": 1, "maximum": limits.max_nodes}
+            "millis": {"type": "integer", "nullable": true, "minimum": 1, "maximum": limits.max_millis},
+            "nodes": {"type": "integer", "nullable": true, "minimum": 1, "maximum": limits.max_nodes}
         }
     });
     let mut analyze_request = json!({
@@ -71,11 +78,15 @@ pub fn document(limits: &Limits) -> Value {
         "type": "object",
         "additionalProperties": false,
         "description": "Give level or millis, not both; level 10 if neither.",
-        "properties": position_properties
+        "properties": position_properties,
+        "not": {
+            "required": ["level", "millis"],
+            "properties": {"level": {"type": "integer"}, "millis": {"type": "integer"}}
+        }
     });
-    move_request["properties"]["level"] = json!({"type": "integer", "minimum": 1, "maximum": 10, "description": "1 (weakest) to 10 (full strength, one second)."});
+    move_request["properties"]["level"] = json!({"type": "integer", "nullable": true, "minimum": 1, "maximum": 10, "description": "1 (weakest) to 10 (full strength, one second)."});
     move_request["properties"]["millis"] = json!({
-        "type": "integer", "minimum": 1, "maximum": limits.max_millis,
+        "type": "integer", "nullable": true, "minimum": 1, "maximum": limits.max_millis,
         "description": "Full strength, thinking this long."
     });
     let score = json!({"type": "integer", "nullable": true});
@@ -93,7 +104,7 @@ pub fn document(limits: &Limits) -> Value {
                     "operationId": "solve",
                     "summary": "connect4.gamesolver.org's API: every column's exact score.",
                     "description": format!(
-                        "The answer connect4.gamesolver.org gives: the exact score of playing each column, from the side to move, 100 for a full column. The empty board gives [-2,-1,0,1,0,-1,-2]. A position not solved within {} ms is refused with 503.",
+                        "The answer connect4.gamesolver.org gives: the exact score of playing each column, from the side to move, 100 for a full column. The empty board gives [-2,-1,0,1,0,-1,-2]. A position not solved within {} ms is refused with 422.",
                         limits.default_millis
                     ),
                     "parameters": [
@@ -102,12 +113,13 @@ pub fn document(limits: &Limits) -> Value {
                          "schema": {"type": "string", "pattern": "^[0-9]*$"}},
                         {"name": "size", "in": "query", "required": false,
                          "description": "The board, WxH; 7x6 if absent.",
-                         "schema": {"type": "string"}}
+                         "schema": {"type": "string", "pattern": "^[0-9]+[xX][0-9]+$"}}
                     ],
                     "responses": {
                         "200": ok("The scores.", "SolveAnswer"),
                         "400": error_response("A malformed position, an illegal move, a bad size, an unknown parameter, or a finished game."),
-                        "503": error_response("The queue is full, or the position was not solved within the budget.")
+                        "422": error_response("The position was not solved within the server's budget for a request."),
+                        "503": error_response("The queue is full, or the engine was held up past the budget.")
                     }
                 }
             },
@@ -135,7 +147,7 @@ pub fn document(limits: &Limits) -> Value {
                         "200": ok("The analysis.", "Analysis"),
                         "400": error_response("Bad JSON, an unknown variant, a bad size or FEN, an illegal move, or a budget out of range."),
                         "413": error_response("The body is too large."),
-                        "503": error_response("The queue is full, or the budget ran out while waiting.")
+                        "503": error_response("The queue is full, or the engine was held up past the budget.")
                     }
                 }
             },
@@ -148,7 +160,7 @@ pub fn document(limits: &Limits) -> Value {
                         "200": ok("The move.", "EngineMove"),
                         "400": error_response("Bad JSON, a bad position, a finished game, or a level or time out of range."),
                         "413": error_response("The body is too large."),
-                        "503": error_response("The queue is full, or the budget ran out while waiting.")
+                        "503": error_response("The queue is full, or the engine was held up past the budget.")
                     }
                 }
             },
@@ -165,7 +177,7 @@ pub fn document(limits: &Limits) -> Value {
                         "200": ok("The review.", "Review"),
                         "400": error_response("Bad JSON, an empty PGN, or a budget out of range."),
                         "413": error_response("The body is too large."),
-                        "503": error_response("The queue is full, or the budget ran out while waiting.")
+                        "503": error_response("The queue is full, or the engine was held up past the budget.")
                     }
                 }
             }
@@ -220,7 +232,7 @@ pub fn document(limits: &Limits) -> Value {
                     "additionalProperties": false,
                     "required": ["pgn"],
                     "properties": {
-                        "pgn": {"type": "string", "description": "Games as cutechess and `inarow match` write them (a Variant tag is required)."},
+                        "pgn": {"type": "string", "minLength": 1, "pattern": "\\S", "description": "Games as cutechess and `inarow match` write them (a Variant tag is required)."},
                         "engine": {"type": "string", "nullable": true, "description": "Review only this player's moves (by the White or Black tag)."},
                         "budget": budget
                     }

@@ -1,0 +1,878 @@
+//! `inarow serve` through the release binary, over loopback: the
+//! gamesolver-compatible `/solve` on Pons's positions, full columns and the
+//! empty board; each JSON endpoint; every class of bad input; a load test; and
+//! the faults: clients that hang up, budgets that run out, a flood past the
+//! queue. After each fault the server still answers, and answers exactly.
+
+mod common;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// A server on a free loopback port, stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_inarow"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--hash", "16"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout is piped"))
+            .read_line(&mut line)
+            .expect("the server prints its address");
+        let address = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_owned();
+        Server { child, address }
+    }
+
+    fn client(&self) -> Client {
+        Client::connect(&self.address)
+    }
+
+    /// The server's resident memory in KiB.
+    fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the server's status is readable");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmRSS is in the status")
+    }
+
+    fn is_running(&mut self) -> bool {
+        self.child
+            .try_wait()
+            .expect("the server's status")
+            .is_none()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An answer: status, headers (lower-case names) and body.
+struct Answer {
+    status: u16,
+    headers: HashMap<String, String>,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+
+    /// The error code of a refusal, checking its shape.
+    fn error_code(&self) -> String {
+        let body = self.json();
+        assert!(
+            body["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "no error message in {}",
+            self.body
+        );
+        assert_eq!(
+            self.headers.get("content-type").map(String::as_str),
+            Some("application/json")
+        );
+        body["code"].as_str().expect("a code").to_owned()
+    }
+}
+
+/// A keep-alive HTTP/1.1 client over one connection.
+struct Client {
+    stream: BufReader<TcpStream>,
+}
+
+impl Client {
+    fn connect(address: &str) -> Client {
+        let stream = TcpStream::connect(address).expect("the server accepts");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(120)))
+            .expect("a timeout");
+        Client {
+            stream: BufReader::new(stream),
+        }
+    }
+
+    fn request(&mut self, method: &str, path: &str, body: Option<&str>) -> Answer {
+        let body = body.unwrap_or("");
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        self.stream
+            .get_mut()
+            .write_all(request.as_bytes())
+            .expect("the request is sent");
+        let mut status_line = String::new();
+        self.stream
+            .read_line(&mut status_line)
+            .expect("a status line");
+        let status = status_line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("bad status line {status_line:?}"));
+        let mut headers = HashMap::new();
+        loop {
+            let mut line = String::new();
+            self.stream.read_line(&mut line).expect("a header line");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = line.split_once(':') {
+                headers.insert(name.trim().to_ascii_lowercase(), value.trim().to_owned());
+            }
+        }
+        let length: usize = headers
+            .get("content-length")
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(0);
+        let mut bytes = vec![0; length];
+        self.stream.read_exact(&mut bytes).expect("the body");
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes).expect("UTF-8"),
+        }
+    }
+
+    fn get(&mut self, path: &str) -> Answer {
+        self.request("GET", path, None)
+    }
+
+    fn post(&mut self, path: &str, body: &Value) -> Answer {
+        self.request("POST", path, Some(&body.to_string()))
+    }
+}
+
+/// `inarow analyze`'s scores of each move string, `100` for a full column
+/// (as the gamesolver API writes it).
+fn analyze_cli(positions: &[&str]) -> Vec<Vec<i32>> {
+    let input: String = positions.iter().map(|p| format!("{p}\n")).collect();
+    let run = common::run_inarow(&["analyze"], &input);
+    assert!(run.success, "{}", run.stderr);
+    run.stdout
+        .lines()
+        .map(|line| {
+            line.split_whitespace()
+                .skip(1)
+                .map(|s| if s == "-" { 100 } else { s.parse().unwrap() })
+                .collect()
+        })
+        .collect()
+}
+
+/// The first `n` positions of a Pons set with their scores.
+fn pons_positions(set: &str, n: usize) -> Option<Vec<(String, i32)>> {
+    let dir = common::pons_sets(set)?;
+    let text = std::fs::read_to_string(dir.join(set)).expect("the set is readable");
+    Some(
+        text.lines()
+            .take(n)
+            .map(|line| {
+                let (moves, score) = line.split_once(' ').expect("moves score");
+                (moves.to_owned(), score.trim().parse().expect("a score"))
+            })
+            .collect(),
+    )
+}
+
+fn scores(answer: &Answer) -> Vec<i32> {
+    answer.json()["score"]
+        .as_array()
+        .expect("a score array")
+        .iter()
+        .map(|s| s.as_i64().expect("an integer") as i32)
+        .collect()
+}
+
+#[test]
+fn gamesolver_answers_the_empty_board_full_columns_and_pons_positions() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    for path in ["/solve?pos=", "/solve"] {
+        let answer = client.get(path);
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert_eq!(answer.json()["pos"], "");
+        assert_eq!(scores(&answer), [-2, -1, 0, 1, 0, -1, -2]);
+        assert_eq!(
+            answer
+                .headers
+                .get("access-control-allow-origin")
+                .map(String::as_str),
+            Some("*")
+        );
+    }
+    // Full columns score 100, the others as `inarow analyze` gives them.
+    let full = ["444444", "4444441111113", "44444411111177777722"];
+    let expected = analyze_cli(&full);
+    for (pos, expected) in full.iter().zip(&expected) {
+        let answer = client.get(&format!("/solve?pos={pos}"));
+        assert_eq!(answer.status, 200, "{pos}: {}", answer.body);
+        assert_eq!(answer.json()["pos"], *pos);
+        assert_eq!(scores(&answer), *expected, "{pos}");
+        assert!(expected.contains(&100));
+    }
+    // Pons's positions: the best column's score is the position's, and
+    // every column agrees with `inarow analyze`.
+    let mut positions = Vec::new();
+    for set in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2"] {
+        let Some(mut some) = pons_positions(set, 15) else {
+            return;
+        };
+        positions.append(&mut some);
+    }
+    let moves: Vec<&str> = positions.iter().map(|(m, _)| m.as_str()).collect();
+    let expected = analyze_cli(&moves);
+    for ((pos, score), expected) in positions.iter().zip(&expected) {
+        let got = scores(&client.get(&format!("/solve?pos={pos}")));
+        assert_eq!(got, *expected, "{pos}");
+        let best = got.iter().filter(|&&s| s != 100).max().copied();
+        assert_eq!(best, Some(*score), "{pos}");
+    }
+    // Another board size.
+    let answer = client.get("/solve?pos=&size=5x4");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(scores(&answer).len(), 5);
+}
+
+#[test]
+fn analyze_gives_exact_scores_or_bounds_and_what_answered() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    let analysis = client
+        .post("/api/v1/analyze", &json!({"moves": "4453"}))
+        .json();
+    assert_eq!(analysis["source"], "book");
+    assert_eq!(analysis["complete"], true);
+    assert_eq!(analysis["ply"], 4);
+    assert_eq!(analysis["side_to_move"], "first");
+    let expected = &analyze_cli(&["4453"])[0];
+    let moves = analysis["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    for m in moves {
+        let file = m["file"].as_u64().unwrap() as usize;
+        assert_eq!(m["score"], expected[file], "{m}");
+        assert_eq!(m["lower"], m["upper"]);
+    }
+    assert_eq!(analysis["score"], *expected.iter().max().unwrap());
+
+    // Past the book, the solver answers, with its nodes.
+    let deep = "44444411111177777722";
+    let analysis = client
+        .post(
+            "/api/v1/analyze",
+            &json!({"moves": deep, "variant": "cfour", "size": "7x6"}),
+        )
+        .json();
+    assert_eq!(analysis["source"], "solver");
+    assert!(analysis["nodes"].as_u64().unwrap() > 0);
+    // Only the legal moves are listed.
+    assert_eq!(analysis["moves"].as_array().unwrap().len(), 4);
+
+    // A budget too small for a 8x7 board: proven bounds, not exact scores.
+    let analysis = client
+        .post(
+            "/api/v1/analyze",
+            &json!({"size": "8x7", "moves": "45", "budget": {"nodes": 5000}}),
+        )
+        .json();
+    assert_eq!(analysis["complete"], false);
+    for m in analysis["moves"].as_array().unwrap() {
+        assert!(
+            m["lower"].as_i64().unwrap() <= m["upper"].as_i64().unwrap(),
+            "{m}"
+        );
+    }
+    // The bounds hold the exact scores: a small board solved both ways.
+    let bounded = client
+        .post(
+            "/api/v1/analyze",
+            &json!({"size": "6x5", "moves": "3", "budget": {"nodes": 3000}}),
+        )
+        .json();
+    let exact = client
+        .post("/api/v1/analyze", &json!({"size": "6x5", "moves": "3"}))
+        .json();
+    assert_eq!(exact["complete"], true);
+    for (b, e) in bounded["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(exact["moves"].as_array().unwrap())
+    {
+        let score = e["score"].as_i64().unwrap();
+        assert!(b["lower"].as_i64().unwrap() <= score, "{b} {e}");
+        assert!(score <= b["upper"].as_i64().unwrap(), "{b} {e}");
+    }
+
+    // Tic-tac-toe: the centre draws, and after it the edges lose.
+    let analysis = client
+        .post(
+            "/api/v1/analyze",
+            &json!({"variant": "tictactoe", "moves": "b2"}),
+        )
+        .json();
+    assert_eq!(analysis["score"], 0);
+    assert_eq!(analysis["size"], Value::Null);
+    let edge = analysis["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "P@b1")
+        .unwrap();
+    assert!(edge["score"].as_i64().unwrap() < 0, "{edge}");
+
+    // A finished game: its result, no moves.
+    let analysis = client
+        .post("/api/v1/analyze", &json!({"moves": "1212121"}))
+        .json();
+    assert_eq!(analysis["outcome"], "1-0");
+    assert_eq!(analysis["source"], "rules");
+    assert!(analysis["moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn move_plays_at_a_level_or_a_time_and_never_throws_a_win() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    // The book answers the start at full strength.
+    let answer = client.post("/api/v1/move", &json!({}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let chosen = answer.json();
+    assert_eq!(chosen["move"], "P@d1");
+    assert_eq!(chosen["source"], "book");
+    assert_eq!(chosen["score"], 1);
+    // Every level takes a win in one.
+    for level in [1, 5, 10] {
+        let chosen = client
+            .post("/api/v1/move", &json!({"moves": "121212", "level": level}))
+            .json();
+        assert_eq!(chosen["move"], "P@a4", "level {level}");
+        assert_eq!(chosen["file"], 0);
+        assert_eq!(chosen["rank"], 3);
+    }
+    let chosen = client
+        .post(
+            "/api/v1/move",
+            &json!({"variant": "tictactoe", "moves": "a1 b1", "millis": 50}),
+        )
+        .json();
+    // The first player wins at once nowhere yet, but a1-b2-c3 or the like:
+    // any move it picks at full strength keeps the win (score > 0).
+    assert!(chosen["score"].as_i64().unwrap() > 0, "{chosen}");
+    let answer = client.post("/api/v1/move", &json!({"moves": "1212121"}));
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.error_code(), "game_over");
+}
+
+/// A short game: White builds three in column d, then plays P@a1 instead of
+/// P@d4 (an outcome error: the win thrown), and Black wins in column c.
+const BLUNDER: &str = r#"[Event "serve test"]
+[White "Alice"]
+[Black "Bob"]
+[Result "0-1"]
+[Variant "cfour"]
+
+1. P@d1 P@c1 2. P@d2 P@c2 3. P@d3 P@c3 4. P@a1 P@c4 0-1
+"#;
+
+#[test]
+fn review_gives_each_moves_verdict() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    let answer = client.post("/api/v1/review", &json!({"pgn": BLUNDER}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let review = answer.json();
+    assert_eq!(review["complete"], true);
+    let game = &review["games"][0];
+    assert_eq!(game["white"], "Alice");
+    assert_eq!(game["variant"], "cfour");
+    let moves = game["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8);
+    assert_eq!(moves[6]["move"], "P@a1");
+    assert_eq!(moves[6]["label"], "outcome error");
+    assert_eq!(moves[6]["best_moves"], json!(["P@d4"]));
+    assert_eq!(moves[6]["best"], 18);
+    assert_eq!(moves[0]["label"], "best");
+    let summary = review["summary"].as_array().unwrap();
+    assert_eq!(summary.len(), 2);
+    assert_eq!(summary[0]["engine"], "Alice");
+    // White's P@d2 (ply 3) threw the win too.
+    assert_eq!(summary[0]["outcome_errors"], 2);
+    assert_eq!(summary[0]["moves"], 4);
+
+    // Only Bob's moves.
+    let review = client
+        .post("/api/v1/review", &json!({"pgn": BLUNDER, "engine": "Bob"}))
+        .json();
+    let moves = review["games"][0]["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["reviewed"], false);
+    assert_eq!(moves[0]["label"], Value::Null);
+    assert_eq!(moves[1]["reviewed"], true);
+
+    // An unreadable game is reported, the readable one still reviewed; an
+    // illegal move stops its game with a reason.
+    let broken = format!(
+        "{BLUNDER}\n[Event \"x\"]\n[Variant \"cfour\"]\n[Result \"*\"]\n\n1. P@d1 P@d1 *\n\
+         \n[Event \"y\"]\n[Variant \"chess\"]\n[Result \"*\"]\n\n1. e4 *\n"
+    );
+    let review = client
+        .post("/api/v1/review", &json!({"pgn": broken}))
+        .json();
+    let games = review["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3);
+    assert!(
+        games[1]["error"].as_str().unwrap().contains("P@d1"),
+        "{}",
+        games[1]
+    );
+    assert!(
+        games[2]["error"].as_str().unwrap().contains("chess"),
+        "{}",
+        games[2]
+    );
+}
+
+#[test]
+fn bad_input_gets_a_4xx_with_a_json_reason_and_the_server_stays_up() {
+    let mut server = Server::start(&["--max-body", "4096"]);
+    let mut client = server.client();
+    let cases: Vec<(&str, &str, Option<String>, u16, &str)> = vec![
+        ("GET", "/solve?pos=44x", None, 400, "bad_position"),
+        ("GET", "/solve?pos=4444444", None, 400, "illegal_move"),
+        ("GET", "/solve?pos=8", None, 400, "illegal_move"),
+        ("GET", "/solve?pos=1212121", None, 400, "game_over"),
+        ("GET", "/solve?pos=4&size=3x99", None, 400, "bad_position"),
+        ("GET", "/solve?position=4", None, 400, "bad_request"),
+        ("GET", "/nowhere", None, 404, "not_found"),
+        ("DELETE", "/solve", None, 405, "method_not_allowed"),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some("{not json".into()),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some("[]".into()),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"colour":"red"}"#.into()),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"variant":"chess"}"#.into()),
+            400,
+            "unknown_variant",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"size":"99x99"}"#.into()),
+            400,
+            "bad_position",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"variant":"tictactoe","size":"4x4"}"#.into()),
+            400,
+            "bad_position",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"fen":"nonsense"}"#.into()),
+            400,
+            "bad_position",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"moves":"P@d2"}"#.into()),
+            400,
+            "illegal_move",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"moves":"4444444"}"#.into()),
+            400,
+            "illegal_move",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"budget":{"millis":0}}"#.into()),
+            400,
+            "bad_limit",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"budget":{"millis":99999999}}"#.into()),
+            400,
+            "bad_limit",
+        ),
+        (
+            "POST",
+            "/api/v1/analyze",
+            Some(r#"{"budget":{"nodes":-1}}"#.into()),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            "/api/v1/move",
+            Some(r#"{"level":11}"#.into()),
+            400,
+            "bad_limit",
+        ),
+        (
+            "POST",
+            "/api/v1/move",
+            Some(r#"{"level":0}"#.into()),
+            400,
+            "bad_limit",
+        ),
+        (
+            "POST",
+            "/api/v1/move",
+            Some(r#"{"level":3,"millis":10}"#.into()),
+            400,
+            "bad_limit",
+        ),
+        (
+            "POST",
+            "/api/v1/move",
+            Some(r#"{"millis":0}"#.into()),
+            400,
+            "bad_limit",
+        ),
+        (
+            "POST",
+            "/api/v1/review",
+            Some(r#"{"pgn":"  "}"#.into()),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            "/api/v1/review",
+            Some(r#"{}"#.into()),
+            400,
+            "bad_request",
+        ),
+        (
+            "POST",
+            "/api/v1/review",
+            Some(format!(r#"{{"pgn":"{}"}}"#, "x".repeat(5000))),
+            413,
+            "too_large",
+        ),
+    ];
+    for (method, path, body, status, code) in cases {
+        let answer = client.request(method, path, body.as_deref());
+        assert_eq!(
+            (answer.status, answer.error_code().as_str()),
+            (status, code),
+            "{method} {path} {body:?}: {}",
+            answer.body
+        );
+        // A fresh connection after a refusal the server may close it on.
+        client = server.client();
+    }
+    assert!(server.is_running());
+    assert_eq!(
+        scores(&client.get("/solve?pos=")),
+        [-2, -1, 0, 1, 0, -1, -2]
+    );
+}
+
+#[test]
+fn the_openapi_document_describes_every_route() {
+    let server = Server::start(&["--max-millis", "1234", "--default-millis", "1000"]);
+    let mut client = server.client();
+    let document = client.get("/api/v1/openapi.json").json();
+    assert_eq!(document["openapi"], "3.0.3");
+    for path in [
+        "/solve",
+        "/api/v1/info",
+        "/api/v1/openapi.json",
+        "/api/v1/analyze",
+        "/api/v1/move",
+        "/api/v1/review",
+    ] {
+        assert!(
+            document["paths"][path].is_object(),
+            "{path} is not described"
+        );
+    }
+    // The limits written in are the server's.
+    assert_eq!(
+        document["components"]["schemas"]["AnalyzeRequest"]["properties"]["budget"]["properties"]
+            ["millis"]["maximum"],
+        1234
+    );
+    let info = client.get("/api/v1/info").json();
+    assert_eq!(info["limits"]["max_millis"], 1234);
+    assert_eq!(info["variants"], json!(["cfour", "tictactoe"]));
+}
+
+#[test]
+fn the_page_is_served_from_the_binary() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    let page = client.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.headers["content-type"].starts_with("text/html"));
+    assert!(page.body.contains("/app.js") && page.body.contains("/style.css"));
+    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
+        let asset = client.get(path);
+        assert_eq!(asset.status, 200, "{path}");
+        assert!(asset.headers["content-type"].starts_with(kind), "{path}");
+        assert!(!asset.body.is_empty(), "{path}");
+    }
+    // Nothing is loaded from elsewhere.
+    assert!(!page.body.contains("http://") && !page.body.contains("https://"));
+}
+
+/// Many concurrent clients ask `/solve` for Test_L2_R2 positions on
+/// keep-alive connections: no error, every answer exact, memory flat. Prints
+/// requests per second and latency percentiles (a measurement, not a check).
+#[test]
+fn load_many_concurrent_solves_all_exact_memory_flat() {
+    let Some(positions) = pons_positions("Test_L2_R2", 400) else {
+        return;
+    };
+    let server = Server::start(&["--queue", "64"]);
+    let positions = Arc::new(positions);
+    let round = |server: &Server| -> Vec<Duration> {
+        let latencies = Arc::new(Mutex::new(Vec::new()));
+        let clients = 16;
+        std::thread::scope(|scope| {
+            for c in 0..clients {
+                let positions = Arc::clone(&positions);
+                let latencies = Arc::clone(&latencies);
+                let mut client = server.client();
+                scope.spawn(move || {
+                    for (pos, score) in positions.iter().skip(c).step_by(clients) {
+                        let start = Instant::now();
+                        let answer = client.get(&format!("/solve?pos={pos}"));
+                        let took = start.elapsed();
+                        assert_eq!(answer.status, 200, "{pos}: {}", answer.body);
+                        let got = scores(&answer);
+                        let best = got.iter().filter(|&&s| s != 100).max().copied();
+                        assert_eq!(best, Some(*score), "{pos}: {got:?}");
+                        latencies.lock().unwrap().push(took);
+                    }
+                });
+            }
+        });
+        let mut latencies = latencies.lock().unwrap().clone();
+        latencies.sort();
+        latencies
+    };
+    // Every column of a sample agrees with `inarow analyze`.
+    let sample: Vec<&str> = positions.iter().take(40).map(|(m, _)| m.as_str()).collect();
+    let expected = analyze_cli(&sample);
+    let mut client = server.client();
+    for (pos, expected) in sample.iter().zip(&expected) {
+        assert_eq!(
+            scores(&client.get(&format!("/solve?pos={pos}"))),
+            *expected,
+            "{pos}"
+        );
+    }
+    let cold_start = Instant::now();
+    let cold = round(&server);
+    let cold_elapsed = cold_start.elapsed();
+    let rss_before = server.rss_kib();
+    let start = Instant::now();
+    let latencies = round(&server);
+    let elapsed = start.elapsed();
+    let again = round(&server);
+    let rss_after = server.rss_kib();
+    let report = |name: &str, latencies: &[Duration], elapsed: Duration| {
+        let percentile = |p: f64| latencies[((latencies.len() - 1) as f64 * p) as usize];
+        eprintln!(
+            "load, {name}: {} requests from 16 clients in {:.2} s: {:.0} requests/s, \
+             p50 {:.2} ms, p99 {:.2} ms",
+            latencies.len(),
+            elapsed.as_secs_f64(),
+            latencies.len() as f64 / elapsed.as_secs_f64(),
+            percentile(0.5).as_secs_f64() * 1e3,
+            percentile(0.99).as_secs_f64() * 1e3,
+        );
+    };
+    report("first round (each position new)", &cold, cold_elapsed);
+    report("second round (the table knows them)", &latencies, elapsed);
+    eprintln!("load: RSS {rss_before} KiB after the first round, {rss_after} KiB after the third");
+    assert_eq!(cold.len() + again.len(), 2 * positions.len());
+    // The tables are allocated once; the same load again must not grow
+    // the server (a leak of even 100 bytes a request would show).
+    assert!(
+        rss_after <= rss_before + 4096,
+        "memory grew from {rss_before} KiB to {rss_after} KiB"
+    );
+}
+
+/// A request for the engine that takes its whole budget: a position on a
+/// board too big to solve in that time.
+fn slow_analysis(millis: u64) -> Value {
+    json!({"size": "8x7", "moves": "4", "budget": {"millis": millis}})
+}
+
+#[test]
+fn faults_hang_ups_budgets_and_a_flood_leave_the_server_answering() {
+    let mut server = Server::start(&["--queue", "2", "--default-millis", "300"]);
+    // Clients that hang up mid-request: the engine drops their work.
+    for _ in 0..5 {
+        let mut stream = TcpStream::connect(&server.address).unwrap();
+        let body = slow_analysis(20_000).to_string();
+        write!(
+            stream,
+            "POST /api/v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        stream.shutdown(Shutdown::Both).unwrap();
+    }
+    // Half a request, then a hang-up.
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    stream
+        .write_all(b"POST /api/v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Length: 500\r\n\r\n{\"mo")
+        .unwrap();
+    drop(stream);
+    let start = Instant::now();
+    let mut client = server.client();
+    let answer = client.post("/api/v1/analyze", &json!({"moves": "4453"}));
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.json()["score"], -2);
+    // Five abandoned 20-second analyses were dropped, not run in turn.
+    assert!(
+        start.elapsed() < Duration::from_secs(15),
+        "the abandoned work held the engine for {:?}",
+        start.elapsed()
+    );
+
+    // A request past its budget: bounds from analyze, 422 from /solve.
+    let analysis = client.post("/api/v1/analyze", &slow_analysis(100)).json();
+    assert_eq!(analysis["complete"], false);
+    let answer = client.get("/solve?pos=4&size=8x7");
+    assert_eq!(answer.status, 422);
+    assert_eq!(answer.error_code(), "budget_exceeded");
+
+    // A flood past the queue: some are refused with 503 and Retry-After,
+    // none fails otherwise.
+    let statuses = Arc::new(Mutex::new(Vec::new()));
+    std::thread::scope(|scope| {
+        for _ in 0..12 {
+            let statuses = Arc::clone(&statuses);
+            let mut client = server.client();
+            scope.spawn(move || {
+                let answer = client.post("/api/v1/analyze", &slow_analysis(200));
+                let code = (answer.status == 503).then(|| {
+                    assert_eq!(
+                        answer.headers.get("retry-after").map(String::as_str),
+                        Some("1")
+                    );
+                    answer.error_code()
+                });
+                statuses.lock().unwrap().push((answer.status, code));
+            });
+        }
+    });
+    // Refused at once when the queue is full; a request that waited in the
+    // queue past its budget is refused too, as out of budget.
+    let statuses = statuses.lock().unwrap().clone();
+    let full = (503, Some("queue_full".to_owned()));
+    let late = (503, Some("budget_exceeded".to_owned()));
+    assert!(
+        statuses.contains(&full),
+        "no request was refused: {statuses:?}"
+    );
+    assert!(
+        statuses.contains(&(200, None)),
+        "no request was served: {statuses:?}"
+    );
+    assert!(
+        statuses
+            .iter()
+            .all(|s| *s == (200, None) || *s == full || *s == late),
+        "{statuses:?}"
+    );
+
+    // Afterwards, exact answers as before.
+    assert!(server.is_running());
+    let mut client = server.client();
+    assert_eq!(
+        scores(&client.get("/solve?pos=")),
+        [-2, -1, 0, 1, 0, -1, -2]
+    );
+    let expected = analyze_cli(&["4453"]);
+    assert_eq!(scores(&client.get("/solve?pos=4453")), expected[0]);
+}
+
+#[test]
+fn ctrl_c_stops_the_server_cleanly() {
+    let mut server = Server::start(&[]);
+    let mut client = server.client();
+    assert_eq!(client.get("/api/v1/info").status, 200);
+    let status = Command::new("kill")
+        .args(["-INT", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    // An idle keep-alive connection does not hold the shutdown up for long.
+    drop(client);
+    let start = Instant::now();
+    let exit = loop {
+        if let Some(exit) = server.child.try_wait().expect("the server's status") {
+            break exit;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the server did not stop on SIGINT"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(exit.success(), "the server stopped with {exit}");
+    assert!(TcpStream::connect(&server.address).is_err());
+}
