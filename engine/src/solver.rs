@@ -447,7 +447,12 @@ impl Solver {
             let Some(left) = limits.after(self.nodes - nodes_before) else {
                 return (min, max);
             };
-            let Some(r) = self.window(position, mid, mid + 1, forcing, &left) else {
+            // With threads, a helper asks the next question early, guessing
+            // the search goes on the way it goes: up from 0 and above, down
+            // below. Its answer lands in the table, at the root.
+            let next = if mid >= 0 { mid + 1 } else { mid - 1 };
+            let guess = (next > min && next < max).then_some(next);
+            let Some(r) = self.window(position, mid, mid + 1, guess, forcing, &left) else {
                 return (min, max);
             };
             if r <= mid {
@@ -468,6 +473,7 @@ impl Solver {
         position: &Connect4,
         alpha: i32,
         beta: i32,
+        guess: Option<i32>,
         forcing: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<i32> {
@@ -485,7 +491,7 @@ impl Solver {
             next_check: 0,
             aborted: false,
         };
-        let run = |search: &mut Search<'_>| {
+        let run_window = |search: &mut Search<'_>, alpha: i32, beta: i32| {
             search.check_limits();
             if !search.aborted {
                 let (current, mask) = (position.current(), position.mask());
@@ -494,6 +500,7 @@ impl Solver {
             }
             None
         };
+        let run = |search: &mut Search<'_>| run_window(search, alpha, beta);
         if self.threads <= 1 {
             let mut search = searcher();
             let r = run(&mut search);
@@ -524,22 +531,43 @@ impl Solver {
         let done = AtomicBool::new(false);
         let busy = Busy::new();
         let result = OnceLock::new();
-        let nodes: u64 = std::thread::scope(|scope| {
-            let work = || {
-                let mut search = Search {
-                    done: Some(&done),
-                    busy: Some(&busy),
-                    ..searcher()
-                };
-                let r = run(&mut search);
-                if r.is_some() || !done.load(Ordering::Relaxed) {
-                    // Finished, or stopped by a limit of its own.
-                    let _ = result.set(r);
-                    done.store(true, Ordering::Relaxed);
-                }
-                search.nodes
+        let work = || {
+            let mut search = Search {
+                done: Some(&done),
+                busy: Some(&busy),
+                ..searcher()
             };
-            let helpers: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
+            let r = run(&mut search);
+            if r.is_some() || !done.load(Ordering::Relaxed) {
+                // Finished, or stopped by a limit of its own.
+                let _ = result.set(r);
+                done.store(true, Ordering::Relaxed);
+            }
+            search.nodes
+        };
+        let nodes: u64 = std::thread::scope(|scope| {
+            // The first helper asks the guessed next window first, then
+            // joins the others on this one.
+            let (work, run_window, searcher, done, busy) =
+                (&work, &run_window, &searcher, &done, &busy);
+            let speculate = move || {
+                let mut nodes = 0;
+                if let Some(next) = guess {
+                    let mut search = Search {
+                        done: Some(done),
+                        busy: Some(busy),
+                        ..searcher()
+                    };
+                    let _ = run_window(&mut search, next, next + 1);
+                    nodes = search.nodes;
+                    if done.load(Ordering::Relaxed) {
+                        return nodes;
+                    }
+                }
+                nodes + work()
+            };
+            let mut helpers: Vec<_> = (2..self.threads).map(|_| scope.spawn(work)).collect();
+            helpers.push(scope.spawn(speculate));
             let main = work();
             main + helpers
                 .into_iter()
@@ -611,7 +639,7 @@ impl Solver {
                 continue;
             }
             let left = limits.after(self.nodes - nodes_before)?;
-            if self.window(&child, -score, -score + 1, false, &left)? <= -score {
+            if self.window(&child, -score, -score + 1, None, false, &left)? <= -score {
                 return Some((mv, score));
             }
         }
