@@ -6,10 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # The games test plays against Fairy-Stockfish (Debian package fairy-stockfish);
-# the tree test renders inarow's DOT output with Graphviz (package graphviz).
+# the tree test renders inarow's DOT output with Graphviz (package graphviz);
+# the browser test drives Debian's chromium from Node.js (nodejs, npm).
 missing=""
 [ -x /usr/games/fairy-stockfish ] || missing="$missing fairy-stockfish"
 command -v dot > /dev/null || missing="$missing graphviz"
+[ -n "${CHROMIUM:-}" ] || [ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v node > /dev/null || missing="$missing nodejs"
+command -v npm > /dev/null || missing="$missing npm"
 if [ -n "$missing" ]; then
   echo "test.sh: installing$missing"
   sudo=""

@@ -200,7 +200,34 @@ struct PositionSpec<'a> {
     moves: Option<&'a str>,
 }
 
-impl PositionSpec<'_> {
+/// A request that names a position with the shared fields (serde cannot
+/// flatten them into a request that refuses unknown fields).
+trait NamesPosition {
+    fn position_spec(&self) -> PositionSpec<'_>;
+}
+
+macro_rules! names_position {
+    ($($request:ty),*) => {$(
+        impl NamesPosition for $request {
+            fn position_spec(&self) -> PositionSpec<'_> {
+                PositionSpec {
+                    variant: self.variant.as_deref(),
+                    size: self.size.as_deref(),
+                    fen: self.fen.as_deref(),
+                    moves: self.moves.as_deref(),
+                }
+            }
+        }
+    )*};
+}
+
+names_position!(AnalyzeRequest, MoveRequest);
+
+impl<'a> PositionSpec<'a> {
+    fn of(request: &'a impl NamesPosition) -> Self {
+        request.position_spec()
+    }
+
     /// The position: the variant and size, the FEN or the start, then the moves.
     fn read(&self) -> Result<AnyGame, ApiError> {
         let variant: Variant = self
@@ -539,13 +566,7 @@ pub async fn analyze_position(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: AnalyzeRequest = parse_body(body)?;
-    let position = PositionSpec {
-        variant: request.variant.as_deref(),
-        size: request.size.as_deref(),
-        fen: request.fen.as_deref(),
-        moves: request.moves.as_deref(),
-    }
-    .read()?;
+    let position = PositionSpec::of(&request).read()?;
     let allowed = BudgetSpec::check(request.budget, &app.limits)?;
     let deadline = Instant::now() + allowed.time;
     let analysis = app
@@ -589,13 +610,7 @@ pub async fn engine_move(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: MoveRequest = parse_body(body)?;
-    let position = PositionSpec {
-        variant: request.variant.as_deref(),
-        size: request.size.as_deref(),
-        fen: request.fen.as_deref(),
-        moves: request.moves.as_deref(),
-    }
-    .read()?;
+    let position = PositionSpec::of(&request).read()?;
     if position.outcome().is_some() {
         return Err(ApiError::game_over());
     }

@@ -1,25 +1,20 @@
 #!/usr/bin/env bash
 # The browser test of `inarow serve`'s page: Debian's chromium driven by
-# playwright-core (pinned in package-lock.json). Installs what is missing
-# (chromium, node and npm from Debian; playwright-core with npm ci), builds the
-# release binary if it is missing, and runs run.mjs. Screenshots go to
+# playwright-core (pinned in package-lock.json, installed with npm ci), run by
+# ./test.sh after it has installed chromium, nodejs and npm. Builds the release
+# binary if it is missing, and runs run.mjs. Screenshots go to
 # target/browser/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 
-missing=""
-[ -n "${CHROMIUM:-}" ] || [ -x /usr/bin/chromium ] || missing="$missing chromium"
-command -v node > /dev/null || missing="$missing nodejs"
-command -v npm > /dev/null || missing="$missing npm"
-if [ -n "$missing" ]; then
-  echo "tests/browser/run.sh: installing$missing"
-  sudo=""
-  [ "$(id -u)" = 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  # shellcheck disable=SC2086 # one word per package
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing
-fi
+# ./test.sh installs chromium, nodejs and npm from Debian when they are missing.
+for tool in "${CHROMIUM:-/usr/bin/chromium}" node npm; do
+  command -v "$tool" > /dev/null || {
+    echo "tests/browser/run.sh: $tool not found (./test.sh installs it: apt-get install chromium nodejs npm)" >&2
+    exit 1
+  }
+done
 
 if [ ! -x "$root/target/release/inarow" ]; then
   (cd "$root" && cargo build --release)
