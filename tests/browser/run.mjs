@@ -608,7 +608,15 @@ async function main() {
     await page.selectOption('#variant', 'cfour');
     await page.selectOption('#side', 'second');
     await setLevel(page, 1);
-    for (const size of ['6x5', '6x7', '7x7', '8x7', '9x6', '5x4', '4x4', '7x6']) {
+    // The page offers every board inarow plays with room for a four both
+    // ways: 4 to 9 columns, 4 rows or more, width * (height + 1) <= 64.
+    const expected = [];
+    for (let w = 4; w <= 9; w++) for (let h = 4; w * (h + 1) <= 64; h++) expected.push(`${w}x${h}`);
+    const offered = await page.$$eval('#size option', (options) => options.map((o) => o.value));
+    check(offered.length === expected.length && expected.every((s) => offered.includes(s)),
+      `the sizes offered: ${offered.join(' ')}`);
+    check(offered[0] === '7x6', `the first size offered is ${offered[0]}, not 7x6`);
+    for (const size of [...offered.slice(1), '7x6']) {
       await page.selectOption('#size', size);
       const [w, h] = size.split('x').map(Number);
       await page.waitForFunction(([ww, hh]) => {

@@ -28,6 +28,26 @@
     maxMillis: 60000, // the longest analysis the server allows (from /api/v1/info)
   };
 
+  // ---------------------------------------------------------------- sizes
+
+  /** Every Connect-Four board inarow plays with room for a four both ways:
+   * 4 to 9 columns, at least 4 rows, width * (height + 1) at most 64 (the
+   * bitboard). Grouped by width after the standard 7x6, which stays first. */
+  function fillSizes(select) {
+    for (let width = 4; width <= 9; width++) {
+      const group = document.createElement('optgroup');
+      group.label = `${width} columns`;
+      for (let height = 4; width * (height + 1) <= 64; height++) {
+        if (width === 7 && height === 6) continue;
+        const option = document.createElement('option');
+        option.value = `${width}x${height}`;
+        option.textContent = `${width} × ${height}`;
+        group.appendChild(option);
+      }
+      select.appendChild(group);
+    }
+  }
+
   // ---------------------------------------------------------------- the game
 
   /** A game: a board of `width` x `height` cells, `k` in a row wins;
@@ -1124,6 +1144,7 @@
       $('position').placeholder = state.variant === 'cfour' ? '4453' : 'b2 a1';
       startNewGame();
     });
+    fillSizes($('size'));
     $('size').addEventListener('change', (e) => { state.size = e.target.value; startNewGame(); });
     $('side').addEventListener('change', (e) => { state.human = e.target.value; startNewGame(); });
     $('level').addEventListener('input', (e) => {
