@@ -183,7 +183,7 @@ fn signed_or_unknown(score: Option<i32>) -> String {
 
 /// Pons's score for winning with the next stone when `ply` stones are down on
 /// a board of `cells` cells.
-fn win_next(cells: u32, ply: u32) -> i32 {
+pub fn win_next(cells: u32, ply: u32) -> i32 {
     ((cells + 1).saturating_sub(ply) / 2) as i32
 }
 

@@ -368,8 +368,10 @@ fn size_of(variant: Variant) -> Option<String> {
 /// Pons's bounds the rules alone give a position of `cells` cells at `ply`:
 /// at best a win with the next stone, at worst a loss to the opponent's next.
 fn rule_bounds(cells: u32, ply: u32) -> (i32, i32) {
-    let win_next = |ply: u32| ((cells + 1).saturating_sub(ply) / 2) as i32;
-    (-win_next(ply + 1), win_next(ply))
+    (
+        -review::win_next(cells, ply + 1),
+        review::win_next(cells, ply),
+    )
 }
 
 fn millis_since(start: Instant) -> f64 {
