@@ -627,6 +627,18 @@ impl Scorers {
     }
 }
 
+/// `name`'s counts among `tallies` (kept in order of appearance), new if absent.
+pub fn tally_of<'a>(tallies: &'a mut Vec<(String, Tally)>, name: &str) -> &'a mut Tally {
+    let at = match tallies.iter().position(|(known, _)| known == name) {
+        Some(at) => at,
+        None => {
+            tallies.push((name.to_owned(), Tally::default()));
+            tallies.len() - 1
+        }
+    };
+    &mut tallies[at].1
+}
+
 /// The counts of one engine's moves.
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
@@ -728,14 +740,7 @@ impl Review<'_> {
     }
 
     fn tally(&mut self, name: &str) -> &mut Tally {
-        let at = match self.tallies.iter().position(|(known, _)| known == name) {
-            Some(at) => at,
-            None => {
-                self.tallies.push((name.to_owned(), Tally::default()));
-                self.tallies.len() - 1
-            }
-        };
-        &mut self.tallies[at].1
+        tally_of(&mut self.tallies, name)
     }
 
     /// Reviews the games of one PGN text from `source`. A game that cannot

@@ -817,14 +817,7 @@ fn review_games(
             };
             let note = notes.next_if(|(at, _)| *at == index).map(|(_, note)| note);
             if let Some(note) = &note {
-                let at = match tallies.iter().position(|(n, _)| *n == names[mover.index()]) {
-                    Some(at) => at,
-                    None => {
-                        tallies.push((names[mover.index()].clone(), Tally::default()));
-                        tallies.len() - 1
-                    }
-                };
-                tallies[at].1.add(note.label());
+                review::tally_of(&mut tallies, &names[mover.index()]).add(note.label());
             }
             reviewed_game.moves.push(ReviewedMove {
                 index,
