@@ -343,6 +343,13 @@ impl TranspositionTable {
         table
     }
 
+    /// The bytes a table made with [`TranspositionTable::with_bytes`] of
+    /// `bytes` uses (when the memory is there).
+    #[must_use]
+    pub fn with_bytes_len(bytes: usize) -> usize {
+        Self::bucket_count(bytes) * size_of::<Bucket>()
+    }
+
     /// The largest number of buckets, a power of two, that fits in `bytes`.
     fn bucket_count(bytes: usize) -> usize {
         let buckets = (bytes / size_of::<Bucket>()).max(1);
