@@ -56,6 +56,11 @@ struct Board {
     /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
     /// even height, where the second player can claim them; else none.
     even_cells: u64,
+    /// For each even row counted from 1, lowest first: the cells of the rows
+    /// up to it, and the most the first player scores when the second has a
+    /// line of claimable cells there (see [`Board::claimeven_loss`]). Unused
+    /// slots have no cells.
+    even_rows: [(u64, i32); 8],
     /// For mirroring: the left column of each pair of columns that trade
     /// places, and how far apart they are (unused pairs have no cells).
     mirror_pairs: [(u64, u32); 4],
@@ -64,6 +69,24 @@ struct Board {
 }
 
 impl Board {
+    /// The most the first player (to move) scores when the second player has
+    /// a line in `evens`, its claimable cells, and the first player none
+    /// outside them: the second player completes that line at the latest
+    /// when every other cell is full except those above the line's last
+    /// empty cell, which cannot be filled before it. So a line in the rows
+    /// up to row `r` (counted from 0) wins by then, with the cells above row
+    /// `r` still empty: at worst `-(height + 1 - r) / 2` for the first
+    /// player, where a line anywhere gives -1 (as c4 bounds it by rows).
+    #[inline]
+    fn claimeven_loss(&self, evens: u64) -> i32 {
+        for &(rows, bound) in &self.even_rows {
+            if has_line(evens & rows, self.stride) {
+                return bound;
+            }
+        }
+        -1
+    }
+
     /// The score of winning with the very next stone when `ply` stones are down.
     #[inline]
     fn win_next(&self, ply: i32) -> i32 {
@@ -105,7 +128,16 @@ impl Board {
         } else {
             0
         };
+        let mut even_rows = [(0, 0); 8];
+        if size.height() % 2 == 0 {
+            let h = size.height() as i32;
+            for (slot, row) in even_rows.iter_mut().zip((1..h - 1).step_by(2)) {
+                let rows = (0..=row).fold(0, |cells, r| cells | size.bottom_mask() << r);
+                *slot = (rows, -(h + 1 - row) / 2);
+            }
+        }
         Board {
+            even_rows,
             mirror_pairs,
             mirror_middle,
             stride: size.height() + 1,
@@ -877,13 +909,16 @@ impl Search<'_> {
         if beta >= 0 && b.even_cells != 0 && ply % 2 == 0 {
             let evens = (current ^ mask) | (b.even_cells & empty & !possible);
             if !has_line(b.cells_mask & !evens, b.stride) {
-                beta = if has_line(evens, b.stride) {
-                    -1
+                let bound = if has_line(evens, b.stride) {
+                    b.claimeven_loss(evens)
                 } else {
-                    beta.min(0)
+                    0
                 };
-                if alpha >= beta {
-                    return beta;
+                if bound < beta {
+                    beta = bound;
+                    if alpha >= beta {
+                        return beta;
+                    }
                 }
             }
         }
@@ -926,7 +961,11 @@ impl Search<'_> {
                 let child_possible = (child_mask + b.bottom) & b.cells_mask;
                 let evens = (current | cell) | (b.even_cells & !child_mask & !child_possible);
                 if !has_line(b.cells_mask & !evens, b.stride) {
-                    let floor = if has_line(evens, b.stride) { 1 } else { 0 };
+                    let floor = if has_line(evens, b.stride) {
+                        -b.claimeven_loss(evens)
+                    } else {
+                        0
+                    };
                     alpha = alpha.max(floor);
                     if alpha >= beta {
                         return alpha;
