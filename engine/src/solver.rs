@@ -1244,6 +1244,27 @@ mod tests {
     }
 
     #[test]
+    fn claimeven_loss_counts_the_rows_above_the_line() {
+        let size = Size::STANDARD;
+        let board = Board::new(size);
+        // Four cells along row r (from 0) starting in column 1.
+        let row = |r: u32| (1..5).fold(0, |cells, col| cells | size.cell(col, r));
+        // The line's last cell has 4, 2 or no cells above it: the second
+        // player wins by its 19th, 20th or 21st stone at the latest.
+        assert_eq!(board.claimeven_loss(row(1)), -3);
+        assert_eq!(board.claimeven_loss(row(3)), -2);
+        assert_eq!(board.claimeven_loss(row(5)), -1);
+        // A diagonal counts by its highest cell: rows 1 to 4 up to the right.
+        let diagonal = (0..4).fold(0, |cells, i| cells | size.cell(i, 1 + i));
+        assert_eq!(board.claimeven_loss(diagonal | row(1)), -3);
+        assert_eq!(board.claimeven_loss(diagonal), -1);
+        // On 4x4 a line on row 1 leaves two cells above it.
+        let small: Size = "4x4".parse().unwrap();
+        let line = (0..4).fold(0, |cells, col| cells | small.cell(col, 1));
+        assert_eq!(Board::new(small).claimeven_loss(line), -2);
+    }
+
+    #[test]
     fn finished_games_score_their_result() {
         // The first player has won with its 4th stone on ply 7.
         assert_eq!(solve("7x6", "1212121"), -18);
