@@ -52,6 +52,8 @@ struct Board {
     cells: i32,
     /// Columns, centre first.
     order: [u64; 9],
+    /// The index of each column in `order`.
+    order_cols: [u8; 9],
     width: usize,
     /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
     /// even height, where the second player can claim them; else none.
@@ -113,8 +115,10 @@ impl Board {
         let mut columns: Vec<u32> = (0..size.width()).collect();
         columns.sort_by_key(|&col| (2 * col as i32 - (width as i32 - 1)).abs());
         let mut order = [0u64; 9];
-        for (slot, &col) in order.iter_mut().zip(&columns) {
+        let mut order_cols = [0u8; 9];
+        for ((slot, index), &col) in order.iter_mut().zip(&mut order_cols).zip(&columns) {
             *slot = size.column_mask(col);
+            *index = col as u8;
         }
         // Keys use a column's bit above its top cell too.
         let h1 = size.height() + 1;
@@ -145,6 +149,7 @@ impl Board {
             cells_mask: size.board_mask(),
             cells: size.cells() as i32,
             order,
+            order_cols,
             width,
             even_cells: if size.height() % 2 == 0 {
                 (1..size.height())
@@ -854,7 +859,7 @@ impl Search<'_> {
         if self.aborted {
             return 0;
         }
-        let b = self.board;
+        let b = &self.board;
         let empties = b.cells - ply;
         let (key, mirrored) = self.table_key(current + mask, empties);
         self.table(empties).prefetch(key);
@@ -983,11 +988,46 @@ impl Search<'_> {
             return -self.negamax(c, m, ply + 1, -beta, -alpha);
         }
 
-        // Look one move ahead before the table: a move after which the
-        // opponent faces two of our immediate wins, or has no move that
-        // neither leaves one open nor plays under one, wins with our next
-        // stone, the best score left. Without one, nobody wins within the
-        // next two stones of ours. (As c4's static look-ahead does.)
+        let width = b.width as u8;
+        let flip = |col: u8| {
+            if mirrored {
+                width - 1 - col
+            } else {
+                col
+            }
+        };
+        let mut table_best = None;
+        if let Some(entry) = self.table(empties).probe(key) {
+            let value = entry.value;
+            match entry.bound {
+                Bound::Exact => return value,
+                Bound::Lower => {
+                    if value > alpha {
+                        alpha = value;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+                Bound::Upper => {
+                    if value < beta {
+                        beta = value;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            }
+            table_best = entry.best;
+        }
+
+        // Look one move ahead: a move after which the opponent faces two of
+        // our immediate wins, or has no move that neither leaves one open nor
+        // plays under one, wins with our next stone, the best score left.
+        // Without one, nobody wins within the next two stones of ours. (As
+        // c4's static look-ahead does, though c4 looks before the table: after
+        // it, a table cutoff skips the look-ahead's work, and the tree is the
+        // same. Same nodes, 0.95x the time on Test_L1_R3, 0.94x on L1_R2.)
         //
         // Order: by the useful threats a move creates (a threat right above
         // an opponent's threat can never be used), those two above a
@@ -996,12 +1036,11 @@ impl Search<'_> {
         // When forcing, threats the opponent must answer at once come first.
         // The table's move goes first once it is known.
         let mut sorted = OrderedMoves::default();
-        for (rank, &column) in b.order[..b.width].iter().enumerate() {
+        for (rank, (&column, &col)) in b.order[..b.width].iter().zip(&b.order_cols).enumerate() {
             let cell = moves & column;
             if cell == 0 {
                 continue;
             }
-            let col = (cell.trailing_zeros() / b.stride) as u8;
             let threats = line_completions(current | cell, b.stride) & (empty ^ cell);
             let playable = ((mask | cell) + b.bottom) & b.cells_mask;
             let wins_next = threats & playable;
@@ -1024,37 +1063,8 @@ impl Search<'_> {
             }
         }
 
-        let flip = |col: u8| {
-            if mirrored {
-                b.width as u8 - 1 - col
-            } else {
-                col
-            }
-        };
-        if let Some(entry) = self.table(empties).probe(key) {
-            let value = entry.value;
-            match entry.bound {
-                Bound::Exact => return value,
-                Bound::Lower => {
-                    if value > alpha {
-                        alpha = value;
-                        if alpha >= beta {
-                            return alpha;
-                        }
-                    }
-                }
-                Bound::Upper => {
-                    if value < beta {
-                        beta = value;
-                        if alpha >= beta {
-                            return beta;
-                        }
-                    }
-                }
-            }
-            if let Some(best) = entry.best {
-                sorted.promote(flip(best));
-            }
+        if let Some(best) = table_best {
+            sorted.promote(flip(best));
         }
 
         // Enhanced transposition cutoff: a child whose stored upper bound is
