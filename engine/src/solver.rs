@@ -1086,6 +1086,29 @@ impl Search<'_> {
         if b.cells - ply >= ETC_MIN_EMPTIES {
             for i in 0..sorted.len {
                 let cell = sorted.cells[i];
+                // A reply forced on the opponent is not stored under its own
+                // key: look past it, at the position after it.
+                let threats = sorted.lines[i] & (empty ^ cell);
+                let playable = ((mask | cell) + b.bottom) & b.cells_mask;
+                let wins_next = threats & playable;
+                let replies = if wins_next != 0 { wins_next } else { playable } & !(threats >> 1);
+                if replies & (replies - 1) == 0 {
+                    let (gc_key, _) =
+                        self.table_key((current | cell) + (mask | cell | replies), empties - 2);
+                    if let Some(entry) = self.table(empties - 2).probe(gc_key) {
+                        if entry.bound != Bound::Upper && entry.value >= beta {
+                            self.table(empties).store(
+                                key,
+                                entry.value,
+                                1,
+                                Bound::Lower,
+                                Some(flip(sorted.cols[i])),
+                            );
+                            return entry.value;
+                        }
+                    }
+                    continue;
+                }
                 let (child_key, _) = self.table_key((current ^ mask) + (mask | cell), empties - 1);
                 if let Some(entry) = self.table(empties - 1).probe(child_key) {
                     if entry.bound != Bound::Lower && -entry.value >= beta {
