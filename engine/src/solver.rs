@@ -52,7 +52,7 @@ struct Board {
     cells: i32,
     /// Columns, centre first.
     order: [u64; 9],
-    /// The index of each column in `order`.
+    /// The column (counted from 0, left to right) of each entry of `order`.
     order_cols: [u8; 9],
     width: usize,
     /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
@@ -1086,8 +1086,9 @@ impl Search<'_> {
         if b.cells - ply >= ETC_MIN_EMPTIES {
             for i in 0..sorted.len {
                 let cell = sorted.cells[i];
-                // A reply forced on the opponent is not stored under its own
-                // key: look past it, at the position after it.
+                // A node with a single move to play stores nothing: when the
+                // opponent's reply is forced, look past it, at the position
+                // after it, whose value is the one this move leads to.
                 let threats = sorted.lines[i] & (empty ^ cell);
                 let playable = ((mask | cell) + b.bottom) & b.cells_mask;
                 let wins_next = threats & playable;
