@@ -71,6 +71,22 @@ struct Board {
 }
 
 impl Board {
+    /// With the first player to move, and the second given `evens` (its
+    /// stones and the cells it can claim): the most the first player scores
+    /// if it has no line outside them (0, or less when the second has a line
+    /// there), else `None`.
+    #[inline]
+    fn claimeven_bound(&self, evens: u64) -> Option<i32> {
+        if has_line(self.cells_mask & !evens, self.stride) {
+            return None;
+        }
+        Some(if has_line(evens, self.stride) {
+            self.claimeven_loss(evens)
+        } else {
+            0
+        })
+    }
+
     /// The most the first player (to move) scores when the second player has
     /// a line in `evens`, its claimable cells, and the first player none
     /// outside them: the second player completes that line at the latest
@@ -925,12 +941,7 @@ impl Search<'_> {
         // cells, it wins, at the latest with its last stone.
         if beta >= 0 && b.even_cells != 0 && ply % 2 == 0 {
             let evens = (current ^ mask) | (b.even_cells & empty & !possible);
-            if !has_line(b.cells_mask & !evens, b.stride) {
-                let bound = if has_line(evens, b.stride) {
-                    b.claimeven_loss(evens)
-                } else {
-                    0
-                };
+            if let Some(bound) = b.claimeven_bound(evens) {
                 if bound < beta {
                     beta = bound;
                     if alpha >= beta {
@@ -977,13 +988,8 @@ impl Search<'_> {
                 let child_mask = mask | cell;
                 let child_possible = (child_mask + b.bottom) & b.cells_mask;
                 let evens = (current | cell) | (b.even_cells & !child_mask & !child_possible);
-                if !has_line(b.cells_mask & !evens, b.stride) {
-                    let floor = if has_line(evens, b.stride) {
-                        -b.claimeven_loss(evens)
-                    } else {
-                        0
-                    };
-                    alpha = alpha.max(floor);
+                if let Some(bound) = b.claimeven_bound(evens) {
+                    alpha = alpha.max(-bound);
                     if alpha >= beta {
                         return alpha;
                     }
