@@ -428,6 +428,13 @@ impl TranspositionTable {
         self.configure();
     }
 
+    /// Whether every entry keeps the whole mix of its key (see
+    /// [`TranspositionTable::set_full_keys`]).
+    #[must_use]
+    pub fn full_keys(&self) -> bool {
+        self.full_keys
+    }
+
     /// Whether entries keep the whole 64-bit mix as their check (the wide
     /// layout, five entries a bucket) rather than 32 bits of it (seven).
     #[must_use]
