@@ -261,8 +261,11 @@ const CHECK_DONE_EVERY: u64 = 256;
 const SOLO_NODES: u64 = 1 << 16;
 
 /// With threads, nodes with this many empty cells or more defer moves
-/// another thread is searching.
-const BUSY_MIN_EMPTIES: i32 = 16;
+/// another thread is searching. Below, a deferred move's result would mostly
+/// sit in the other thread's own near-end table, out of reach (2 threads,
+/// first 5 of Test_L1_R3, medians of 8 alternating rounds: 2.37 s at 20,
+/// 2.63 s at 16, 2.50 s at 22 and 24; first 20: 7.49 s against 7.93 s).
+const BUSY_MIN_EMPTIES: i32 = NEAR_EMPTIES;
 
 /// The positions the threads are searching, by a hash of their key: a slot
 /// holds the key of the last position entered there. Races only lose or
