@@ -1079,7 +1079,7 @@ impl Search<'_> {
         // same. Same nodes, 0.95x the time on Test_L1_R3, 0.94x on L1_R2.)
         //
         // Order: by the useful threats a move creates (a threat right above
-        // an opponent's threat can never be used), those two above a
+        // an opponent's threat can never be used), those right above a
         // playable cell counting extra (as in Steininger's c4: -5% nodes,
         // 0.88x-0.96x time on L2_R2, L1_R2, L1_R3), centre first on ties.
         // When forcing, threats the opponent must answer at once come first.
