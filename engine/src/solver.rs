@@ -182,7 +182,8 @@ impl Board {
 /// The exact Connect-Four solver. It keeps its transposition table between
 /// calls until [`Solver::clear`]; the node count adds up likewise.
 pub struct Solver {
-    /// Positions with more than `NEAR_EMPTIES` empty cells.
+    /// Positions with more than `NEAR_EMPTIES` empty cells
+    /// (`THREADS_NEAR_EMPTIES` with threads).
     tt: TranspositionTable,
     /// Positions near the end: many, cheap to redo, and looked up most often.
     /// One table for each thread, the first the main thread's.
@@ -239,6 +240,8 @@ struct Search<'a> {
     busy: Option<&'a Busy>,
     /// Whether the position being solved is its own mirror image.
     symmetric: bool,
+    /// Positions with this many empty cells or fewer go to the near-end table.
+    near_empties: i32,
     /// Whether this iteration asks about a quick win or loss: then moves that
     /// force a reply are tried first.
     forcing: bool,
@@ -261,11 +264,13 @@ const CHECK_DONE_EVERY: u64 = 256;
 const SOLO_NODES: u64 = 1 << 16;
 
 /// With threads, nodes with this many empty cells or more defer moves
-/// another thread is searching. Below, a deferred move's result would mostly
-/// sit in the other thread's own near-end table, out of reach (2 threads,
-/// first 5 of Test_L1_R3, medians of 8 alternating rounds: 2.37 s at 20,
-/// 2.63 s at 16, 2.50 s at 22 and 24; first 20: 7.49 s against 7.93 s).
-const BUSY_MIN_EMPTIES: i32 = NEAR_EMPTIES;
+/// another thread is searching. Lower down, a deferred move's result would
+/// mostly sit in the other thread's own near-end table, out of reach (2
+/// threads, first 5 of Test_L1_R3, near-end tables below 20 empty cells,
+/// medians of 8 alternating rounds: 2.37 s at 20, 2.63 s at 16, 2.50 s at 22
+/// and 24; first 20: 7.49 s against 7.93 s. With the tables below 18, and
+/// against tables below 20: 0.969x the time at 20, 0.985x at 18.)
+const BUSY_MIN_EMPTIES: i32 = 20;
 
 /// The positions the threads are searching, by a hash of their key: a slot
 /// holds the key of the last position entered there. Races only lose or
@@ -327,6 +332,13 @@ const FORCING_FRACTION: i32 = 7;
 /// them faster than a big one (measured on 7x6: L2_R2 -14% time, L1_R3 -22%,
 /// for 5-7% more nodes).
 const NEAR_EMPTIES: i32 = 20;
+
+/// With threads, the near-end tables (one for each thread) take positions
+/// with this many empty cells or fewer; the rest are shared. (2 threads,
+/// first 20 of Test_L1_R3, alternating per position: 0.969x and 0.979x the
+/// time at 18 against 20 in two measurements, 0.983x at 16; the empty board
+/// the same.)
+const THREADS_NEAR_EMPTIES: i32 = 18;
 
 /// The size of the table of positions near the end (at most a quarter of the
 /// budget): 2^17 buckets, enough for the compact entries on 7x6 keys.
@@ -588,6 +600,11 @@ impl Solver {
             done: None,
             busy: None,
             symmetric: position.mirrored_key() == position.key(),
+            near_empties: if self.threads > 1 {
+                THREADS_NEAR_EMPTIES
+            } else {
+                NEAR_EMPTIES
+            },
             forcing,
             limits: *limits,
             next_check: 0,
@@ -848,7 +865,7 @@ impl Search<'_> {
     /// The table of positions with `empties` empty cells.
     #[inline]
     fn table(&self, empties: i32) -> &TranspositionTable {
-        if empties <= NEAR_EMPTIES {
+        if empties <= self.near_empties {
             self.near
         } else {
             self.tt
