@@ -33,7 +33,7 @@ use inarow_games::connect4::{has_line, line_completions};
 use inarow_games::{Column, Connect4, Game, Size};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use crate::book::Book;
@@ -216,6 +216,12 @@ pub struct SolveLimits<'a> {
 }
 
 impl SolveLimits<'_> {
+    /// Whether the signals ask the search to stop or the deadline has passed.
+    fn reached_by_time(&self) -> bool {
+        self.signals.is_some_and(Signals::is_stopped)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// What is left of these limits after `used` nodes: `None` if nothing is.
     fn after(&self, used: u64) -> Option<Self> {
         match self.nodes {
@@ -534,68 +540,88 @@ impl Solver {
         if let Some(score) = self.book_score(position) {
             return exact(weak_or_exact(score, weak));
         }
-        let nodes_before = self.nodes;
-        let (mut min, mut max) = if weak {
+        let bounds = if weak {
             (-1, 1)
         } else {
             (-b.win_next(ply + 1), b.win_next(ply))
         };
-        while min < max {
-            // Ask whether the score is above zero (who wins), then step
-            // outward from the side it falls on, one score at a time: the
-            // windows near the true score are the costly ones, and
-            // positions are close to a draw. The search fails soft, so a
-            // step can jump. (Halving the range nearer zero, as before:
-            // Test_L1_R3 +22% nodes, the empty board +34%, L1_R2 -5%.)
-            let mid = if min >= 0 {
-                min
-            } else if max <= 0 {
-                max - 1
-            } else {
-                0
-            };
-            // Proving a quick win or loss is a matter of forcing moves.
-            let forcing = mid.abs() >= (b.cells / FORCING_FRACTION).max(1);
-            // A node limit is for the whole solve, not each window.
-            let Some(left) = limits.after(self.nodes - nodes_before) else {
-                return (min, max);
-            };
-            // With threads, a helper asks the next question early, guessing
-            // the search goes on the way it goes: up from 0 and above, down
-            // below. Its answer lands in the table, at the root.
-            let next = if mid >= 0 { mid + 1 } else { mid - 1 };
-            let guess = (next > min && next < max).then_some(next);
-            let Some(r) = self.window(position, mid, mid + 1, guess, forcing, &left) else {
-                return (min, max);
-            };
-            if r <= mid {
-                max = r;
-            } else {
-                min = r;
-            }
+        let (min, max) = self.settle(position, bounds, limits);
+        if min < max {
+            return (min, max);
         }
         // A bound found by a weak search can overshoot the -1..1 range.
         exact(weak_or_exact(min, weak))
     }
 
-    /// One search of `position` with the window `(alpha, beta)`: the exact
-    /// score inside it, or a bound on the side it falls. `None` past a limit.
-    /// The game must not be over and the side to move unable to win at once.
-    fn window(
+    /// Narrows the bounds `(min, max)` on the score of `position` (both
+    /// inclusive) with null windows until they meet or a limit is reached,
+    /// and returns them. The game must not be over and the side to move
+    /// unable to win at once.
+    ///
+    /// The first window asks whether the score is above zero (who wins); the
+    /// next ones step outward from the side it falls on, one score at a time:
+    /// the windows near the true score are the costly ones, and positions
+    /// are close to a draw. The search fails soft, so a step can jump; its
+    /// answer may land past `max` (or below `min`), and the bounds returned
+    /// then cross. (Halving the range nearer zero, as before: Test_L1_R3
+    /// +22% nodes, the empty board +34%, L1_R2 -5%.)
+    fn settle(
         &mut self,
         position: &Connect4,
-        alpha: i32,
-        beta: i32,
-        guess: Option<i32>,
-        forcing: bool,
+        (mut min, mut max): (i32, i32),
         limits: &SolveLimits<'_>,
-    ) -> Option<i32> {
-        let (tt, near, board) = (&self.tt, &self.near, self.board);
-        // Thread `thread`'s search, on its own near-end table.
-        let searcher = |thread: usize| Search {
-            tt,
-            near: &near[thread],
-            board,
+    ) -> (i32, i32) {
+        let nodes_before = self.nodes;
+        while min < max {
+            let mid = first_window(min, max);
+            // A node limit is for the whole solve, not each window.
+            let Some(left) = limits.after(self.nodes - nodes_before) else {
+                break;
+            };
+            // With threads, one thread tries each window first, so that
+            // small ones do not pay for starting threads (Test_L3_R1 on 2
+            // threads: 141 us a position without this, against 2 us on one
+            // thread). The first window that takes longer hands the rest of
+            // the solve to the threads.
+            let solo_cap = left.nodes.map_or(SOLO_NODES, |n| n.min(SOLO_NODES));
+            let solo = SolveLimits {
+                nodes: Some(solo_cap),
+                ..left
+            };
+            let threaded = self.threads > 1;
+            match self.window(position, mid, if threaded { &solo } else { &left }) {
+                Some(r) if r <= mid => max = r,
+                Some(r) => min = r,
+                None if threaded && solo_cap == SOLO_NODES && !left.reached_by_time() => {
+                    let Some(rest) = limits.after(self.nodes - nodes_before) else {
+                        break;
+                    };
+                    return self.settle_on_threads(position, (min, max), &rest);
+                }
+                None => break,
+            }
+        }
+        (min, max)
+    }
+
+    /// Whether the null window `(mid, mid + 1)` asks about a quick win or
+    /// loss: proving one is a matter of forcing moves.
+    fn forcing(&self, mid: i32) -> bool {
+        mid.abs() >= (self.board.cells / FORCING_FRACTION).max(1)
+    }
+
+    /// Thread `thread`'s search of `position`, on its own near-end table.
+    fn searcher<'s>(
+        &'s self,
+        thread: usize,
+        position: &Connect4,
+        mid: i32,
+        limits: &SolveLimits<'s>,
+    ) -> Search<'s> {
+        Search {
+            tt: &self.tt,
+            near: &self.near[thread],
+            board: self.board,
             nodes: 0,
             done: None,
             busy: None,
@@ -605,99 +631,108 @@ impl Solver {
             } else {
                 NEAR_EMPTIES
             },
-            forcing,
+            forcing: self.forcing(mid),
             limits: *limits,
             next_check: 0,
             aborted: false,
-        };
-        let run_window = |search: &mut Search<'_>, alpha: i32, beta: i32| {
-            search.check_limits();
-            if !search.aborted {
-                let (current, mask) = (position.current(), position.mask());
-                let lines = line_completions(current ^ mask, board.stride);
-                let r = search.negamax(current, mask, lines, position.ply() as i32, alpha, beta);
-                return (!search.aborted).then_some(r);
-            }
-            None
-        };
-        let run = |search: &mut Search<'_>| run_window(search, alpha, beta);
-        if self.threads <= 1 {
-            let mut search = searcher(0);
-            let r = run(&mut search);
-            self.nodes += search.nodes;
-            return r;
         }
-        // Most windows are small: one thread tries first, so they do not pay
-        // for starting threads (Test_L3_R1 on 2 threads: 141 us a position
-        // without this, against 2 us on one thread).
-        let solo_cap = limits.nodes.map_or(SOLO_NODES, |n| n.min(SOLO_NODES));
-        let mut solo = Search {
-            limits: SolveLimits {
-                nodes: Some(solo_cap),
-                ..*limits
-            },
-            ..searcher(0)
-        };
-        let r = run(&mut solo);
-        self.nodes += solo.nodes;
-        let stopped = limits.signals.is_some_and(Signals::is_stopped)
-            || limits.deadline.is_some_and(|d| Instant::now() >= d)
-            || solo_cap < SOLO_NODES;
-        if r.is_some() || stopped {
-            return r;
-        }
-        // Lazy SMP: every thread searches the window; the first to finish,
-        // or to reach a limit, ends it for all.
-        let done = AtomicBool::new(false);
+    }
+
+    /// One search of `position` with the null window `(mid, mid + 1)` on one
+    /// thread: an upper bound on the score at or below `mid`, or a lower
+    /// bound above it. `None` past a limit.
+    fn window(&mut self, position: &Connect4, mid: i32, limits: &SolveLimits<'_>) -> Option<i32> {
+        let mut search = self.searcher(0, position, mid, limits);
+        let r = search.run(position, mid);
+        let nodes = search.nodes;
+        self.nodes += nodes;
+        r
+    }
+
+    /// [`Solver::settle`] on every thread, from the bounds `(min, max)`.
+    ///
+    /// The threads ask different windows at once. One asks the window the
+    /// solve asks next; another the one after it, guessing the answer goes
+    /// the way the solve is going (up from 0, down below). Any window's
+    /// answer bounds the score, so a guess that comes true has its answer
+    /// ready or under way, and a window another answer has made pointless is
+    /// dropped at once. When no other window is worth asking, the threads
+    /// share one (Lazy SMP). A thread defers the moves another thread is
+    /// searching, whichever window it asks (simplified ABDADA): marking the
+    /// busy positions by window too measured 1.09x the nodes and 1.11x the
+    /// time on the first 20 of Test_L1_R3.
+    ///
+    /// (Against a helper that guessed the next window only until the current
+    /// one ended, each window starting its threads afresh: 0.98x the time on
+    /// the first 20 of Test_L1_R3, over 7 rounds alternating per position.)
+    fn settle_on_threads(
+        &mut self,
+        position: &Connect4,
+        (min, max): (i32, i32),
+        limits: &SolveLimits<'_>,
+    ) -> (i32, i32) {
+        let threads = self.threads;
+        let shared = Mutex::new(Windows {
+            min,
+            max,
+            asking: vec![None; threads],
+            stopped: false,
+        });
+        // Set when a thread's window is no longer worth asking.
+        let dropped: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         let busy = Busy::new();
-        let result = OnceLock::new();
+        let used = AtomicU64::new(0);
+        let solver = &*self;
         let work = |thread: usize| {
-            let mut search = Search {
-                done: Some(&done),
-                busy: Some(&busy),
-                ..searcher(thread)
-            };
-            let r = run(&mut search);
-            if r.is_some() || !done.load(Ordering::Relaxed) {
-                // Finished, or stopped by a limit of its own.
-                let _ = result.set(r);
-                done.store(true, Ordering::Relaxed);
+            let mut nodes = 0;
+            loop {
+                let (mid, left) = {
+                    let mut windows = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    if windows.stopped || windows.min >= windows.max {
+                        break;
+                    }
+                    let Some(left) = limits.after(used.load(Ordering::Relaxed)) else {
+                        windows.stop(&dropped);
+                        break;
+                    };
+                    let mid = windows.choose();
+                    windows.asking[thread] = Some(mid);
+                    dropped[thread].store(false, Ordering::Relaxed);
+                    (mid, left)
+                };
+                let mut search = Search {
+                    done: Some(&dropped[thread]),
+                    busy: Some(&busy),
+                    ..solver.searcher(thread, position, mid, &left)
+                };
+                let r = search.run(position, mid);
+                nodes += search.nodes;
+                used.fetch_add(search.nodes, Ordering::Relaxed);
+                let mut windows = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                windows.asking[thread] = None;
+                match r {
+                    Some(r) => windows.answer(mid, r, &dropped),
+                    // Another answer made this window pointless: choose again.
+                    None if dropped[thread].load(Ordering::Relaxed) && !windows.stopped => {}
+                    None => windows.stop(&dropped),
+                }
             }
-            search.nodes
+            nodes
         };
         let nodes: u64 = std::thread::scope(|scope| {
-            // The first helper asks the guessed next window first, then
-            // joins the others on this one.
-            let (work, run_window, searcher, done, busy) =
-                (&work, &run_window, &searcher, &done, &busy);
-            let speculate = move || {
-                let mut nodes = 0;
-                if let Some(next) = guess {
-                    let mut search = Search {
-                        done: Some(done),
-                        busy: Some(busy),
-                        ..searcher(1)
-                    };
-                    let _ = run_window(&mut search, next, next + 1);
-                    nodes = search.nodes;
-                    if done.load(Ordering::Relaxed) {
-                        return nodes;
-                    }
-                }
-                nodes + work(1)
-            };
-            let mut helpers: Vec<_> = (2..self.threads)
+            let work = &work;
+            let helpers: Vec<_> = (1..threads)
                 .map(|thread| scope.spawn(move || work(thread)))
                 .collect();
-            helpers.push(scope.spawn(speculate));
-            let main = work(0);
-            main + helpers
-                .into_iter()
-                .map(|helper| helper.join().unwrap_or(0))
-                .sum::<u64>()
+            work(0)
+                + helpers
+                    .into_iter()
+                    .map(|helper| helper.join().unwrap_or(0))
+                    .sum::<u64>()
         });
         self.nodes += nodes;
-        result.get().copied().flatten()
+        let windows = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+        (windows.min, windows.max)
     }
 
     /// A best move of `position` with its exact score, `None` if the game is
@@ -761,7 +796,13 @@ impl Solver {
                 continue;
             }
             let left = limits.after(self.nodes - nodes_before)?;
-            if self.window(&child, -score, -score + 1, None, false, &left)? <= -score {
+            // The child's score is at least -score: the move keeps the
+            // score if it is not above.
+            let (lower, upper) = self.settle(&child, (-score, -score + 1), &left);
+            if lower < upper {
+                return None;
+            }
+            if upper <= -score {
                 return Some((mv, score));
             }
         }
@@ -861,6 +902,75 @@ impl Solver {
     }
 }
 
+/// The first null window `(mid, mid + 1)` a solve with the bounds
+/// `(min, max)` asks (see [`Solver::settle`]).
+fn first_window(min: i32, max: i32) -> i32 {
+    if min >= 0 {
+        min
+    } else if max <= 0 {
+        max - 1
+    } else {
+        0
+    }
+}
+
+/// What the threads of one solve share: the bounds proved so far and the
+/// window each thread is asking, by its `mid`.
+struct Windows {
+    min: i32,
+    max: i32,
+    asking: Vec<Option<i32>>,
+    /// Set when a limit was reached.
+    stopped: bool,
+}
+
+impl Windows {
+    /// Whether the window `(mid, mid + 1)` would tell anything new.
+    fn worth_asking(&self, mid: i32) -> bool {
+        self.min <= mid && mid < self.max
+    }
+
+    /// The window for a thread to ask next: the solve's next one if no
+    /// thread asks it; else the one after it, if that is worth asking and
+    /// free; else the solve's next one, beside the thread asking it.
+    fn choose(&self) -> i32 {
+        let first = first_window(self.min, self.max);
+        let taken = |mid| self.asking.contains(&Some(mid));
+        if !taken(first) {
+            return first;
+        }
+        let guess = if first >= 0 { first + 1 } else { first - 1 };
+        if self.worth_asking(guess) && !taken(guess) {
+            guess
+        } else {
+            first
+        }
+    }
+
+    /// Records that the window `(mid, mid + 1)` returned `r`, and drops the
+    /// windows no longer worth asking.
+    fn answer(&mut self, mid: i32, r: i32, dropped: &[AtomicBool]) {
+        if r <= mid {
+            self.max = self.max.min(r);
+        } else {
+            self.min = self.min.max(r);
+        }
+        for (asking, dropped) in self.asking.iter().zip(dropped) {
+            if asking.is_some_and(|mid| !self.worth_asking(mid)) {
+                dropped.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Ends the solve at a limit: every thread stops.
+    fn stop(&mut self, dropped: &[AtomicBool]) {
+        self.stopped = true;
+        for dropped in dropped {
+            dropped.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 impl Search<'_> {
     /// The table of positions with `empties` empty cells.
     #[inline]
@@ -886,6 +996,19 @@ impl Search<'_> {
         } else {
             (own_key, false)
         }
+    }
+
+    /// Searches `position` with the null window `(mid, mid + 1)`: `None`
+    /// past a limit.
+    fn run(&mut self, position: &Connect4, mid: i32) -> Option<i32> {
+        self.check_limits();
+        if self.aborted {
+            return None;
+        }
+        let (current, mask) = (position.current(), position.mask());
+        let lines = line_completions(current ^ mask, self.board.stride);
+        let r = self.negamax(current, mask, lines, position.ply() as i32, mid, mid + 1);
+        (!self.aborted).then_some(r)
     }
 
     /// Looks at the limits; sets `aborted` if one is reached.
@@ -1370,6 +1493,49 @@ mod tests {
         let small: Size = "4x4".parse().unwrap();
         let line = (0..4).fold(0, |cells, col| cells | small.cell(col, 1));
         assert_eq!(Board::new(small).claimeven_loss(line), -2);
+    }
+
+    #[test]
+    fn threads_ask_the_next_window_and_the_guess_after_it() {
+        let mut windows = Windows {
+            min: -18,
+            max: 19,
+            asking: vec![None; 3],
+            stopped: false,
+        };
+        let dropped: Vec<AtomicBool> = (0..3).map(|_| AtomicBool::new(false)).collect();
+        // Who wins first; the guess is that the first player does.
+        assert_eq!(windows.choose(), 0);
+        windows.asking[0] = Some(0);
+        assert_eq!(windows.choose(), 1);
+        windows.asking[1] = Some(1);
+        // Nothing else worth a guess: a third thread joins the first window.
+        assert_eq!(windows.choose(), 0);
+        windows.asking[2] = Some(0);
+        // The guess comes back first, failing high: the window below it is
+        // now pointless, and its threads are dropped.
+        windows.asking[1] = None;
+        windows.answer(1, 3, &dropped);
+        assert_eq!((windows.min, windows.max), (3, 19));
+        let dropped_now: Vec<bool> = dropped.iter().map(|d| d.load(Ordering::Relaxed)).collect();
+        assert_eq!(dropped_now, [true, false, true]);
+        assert_eq!(windows.choose(), 3);
+        // Below zero the solve steps down, and so does the guess.
+        let windows = Windows {
+            min: -18,
+            max: -2,
+            asking: vec![Some(-3), None],
+            stopped: false,
+        };
+        assert_eq!(windows.choose(), -4);
+        // A last window leaves nothing to guess.
+        let windows = Windows {
+            min: 2,
+            max: 3,
+            asking: vec![Some(2), None],
+            stopped: false,
+        };
+        assert_eq!(windows.choose(), 2);
     }
 
     #[test]
