@@ -16,16 +16,20 @@
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
 //!
-//! With more than one thread (Lazy SMP), every thread searches the same
-//! window over one shared table, and the first to finish ends it for all.
-//! Only positions near the end stay in a small table of each thread's own.
+//! With more than one thread, the threads share out the root's windows over
+//! one shared table: one asks the window the solve asks next, another the
+//! one after it, guessing the way the solve goes, and when nothing else is
+//! worth asking they search the same window (Lazy SMP). Any window's answer
+//! bounds the score, and one that makes another thread's window pointless
+//! ends that search. Only positions near the end stay in a small table of
+//! each thread's own.
 //! The threads part ways as in simplified ABDADA: near the root, a move
 //! another thread is searching waits until the node's other moves are done,
 //! so each thread takes a different subtree and later finds the others'
 //! results in the table. (Jittering the helpers' move order, as c4 does,
 //! measured worse here: on the first 20 of Test_L1_R3, 570 M nodes and 1.08x
-//! the speed of one thread, against 381 M and 1.65x.) A window starts on one
-//! thread, and only one that runs long starts the others. Every stored entry
+//! the speed of one thread, against 381 M and 1.65x.) A solve starts on one
+//! thread, and only a window that runs long starts the others. Every stored entry
 //! is a proven bound, so any thread's answer is the exact one: only nodes and
 //! time depend on the thread count.
 
@@ -240,7 +244,8 @@ struct Search<'a> {
     near: &'a TranspositionTable,
     board: Board,
     nodes: u64,
-    /// Set when another thread has ended the window.
+    /// With threads: set when the window is no longer worth asking (another
+    /// thread's answer settled it) or a limit was reached.
     done: Option<&'a AtomicBool>,
     /// With threads: the positions some thread is searching.
     busy: Option<&'a Busy>,
@@ -261,12 +266,13 @@ struct Search<'a> {
 /// Limits are looked at every this many nodes.
 const CHECK_EVERY: u64 = 4096;
 
-/// With threads, whether another thread has ended the window is looked at
-/// every this many nodes.
+/// With threads, whether the window is still worth asking is looked at every
+/// this many nodes.
 const CHECK_DONE_EVERY: u64 = 256;
 
-/// With threads, a window is first searched by one thread for this many
-/// nodes (a few milliseconds); only a window that takes longer starts the others.
+/// With threads, each window of a solve is first searched by one thread for
+/// this many nodes (a few milliseconds); the first that takes longer hands
+/// the rest of the solve to the threads.
 const SOLO_NODES: u64 = 1 << 16;
 
 /// With threads, nodes with this many empty cells or more defer moves
