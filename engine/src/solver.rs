@@ -596,8 +596,7 @@ impl Solver {
             };
             let threaded = self.threads > 1;
             match self.window(position, mid, if threaded { &solo } else { &left }) {
-                Some(r) if r <= mid => max = r,
-                Some(r) => min = r,
+                Some(r) => (min, max) = narrowed((min, max), mid, r),
                 None if threaded && solo_cap == SOLO_NODES && !left.reached_by_time() => {
                     let Some(rest) = limits.after(self.nodes - nodes_before) else {
                         break;
@@ -920,6 +919,16 @@ fn first_window(min: i32, max: i32) -> i32 {
     }
 }
 
+/// The bounds `(min, max)` once the null window `(mid, mid + 1)` has
+/// returned `r`: an upper bound at or below `mid`, a lower bound above it.
+fn narrowed((min, max): (i32, i32), mid: i32, r: i32) -> (i32, i32) {
+    if r <= mid {
+        (min, max.min(r))
+    } else {
+        (min.max(r), max)
+    }
+}
+
 /// What the threads of one solve share: the bounds proved so far and the
 /// window each thread is asking, by its `mid`.
 struct Windows {
@@ -956,11 +965,7 @@ impl Windows {
     /// Records that the window `(mid, mid + 1)` returned `r`, and drops the
     /// windows no longer worth asking.
     fn answer(&mut self, mid: i32, r: i32, dropped: &[AtomicBool]) {
-        if r <= mid {
-            self.max = self.max.min(r);
-        } else {
-            self.min = self.min.max(r);
-        }
+        (self.min, self.max) = narrowed((self.min, self.max), mid, r);
         for (asking, dropped) in self.asking.iter().zip(dropped) {
             if asking.is_some_and(|mid| !self.worth_asking(mid)) {
                 dropped.store(true, Ordering::Relaxed);
