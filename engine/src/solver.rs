@@ -649,8 +649,7 @@ impl Solver {
     fn window(&mut self, position: &Connect4, mid: i32, limits: &SolveLimits<'_>) -> Option<i32> {
         let mut search = self.searcher(0, position, mid, limits);
         let r = search.run(position, mid);
-        let nodes = search.nodes;
-        self.nodes += nodes;
+        self.nodes += search.nodes;
         r
     }
 
@@ -1027,10 +1026,8 @@ impl Search<'_> {
     fn check_limits(&mut self) {
         let limits = &self.limits;
         let over_nodes = limits.nodes.is_some_and(|n| self.nodes >= n);
-        let stopped = limits.signals.is_some_and(Signals::is_stopped);
-        let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
         let ended = self.done.is_some_and(|done| done.load(Ordering::Relaxed));
-        if over_nodes || stopped || late || ended {
+        if over_nodes || ended || limits.reached_by_time() {
             self.aborted = true;
         }
         let unlimited =
