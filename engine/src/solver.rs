@@ -16,17 +16,15 @@
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
 //!
-//! With more than one thread, the threads share out the root's windows over
-//! one shared table: one asks the window the solve asks next, another the
-//! one after it, guessing the way the solve goes, and when nothing else is
-//! worth asking they search the same window (Lazy SMP). Any window's answer
-//! bounds the score, and one that makes another thread's window pointless
-//! ends that search. Only positions near the end stay in a small table of
-//! each thread's own.
+//! With more than one thread, the threads search each window together over
+//! one shared table (Lazy SMP); the first answer ends the window for all.
+//! Only positions near the end stay in a small table of each thread's own.
 //! The threads part ways as in simplified ABDADA: near the root, a move
 //! another thread is searching waits until the node's other moves are done,
 //! so each thread takes a different subtree and later finds the others'
-//! results in the table. (Jittering the helpers' move order, as c4 does,
+//! results in the table. A thread below a node another thread has settled
+//! (its cutoff found, or every move refuted) unwinds to it at once rather
+//! than search on. (Jittering the helpers' move order, as c4 does,
 //! measured worse here: on the first 20 of Test_L1_R3, 570 M nodes and 1.08x
 //! the speed of one thread, against 381 M and 1.65x.) A solve starts on one
 //! thread, and only a window that runs long starts the others. Every stored entry
@@ -675,7 +673,7 @@ impl Solver {
     /// window for all; each thread then takes the next one as it frees up.
     ///
     /// (Threads that asked different windows at once, one the solve's next
-    /// window and another a guess at the one after it, measured 1.09x the
+    /// window and another a guess at the one after it, measured 1.08x the
     /// time on the first 20 of Test_L1_R3 once the threads unwind, over 3
     /// rounds alternating per position; without unwinding, the guesses had
     /// been worth 0.98x.)
