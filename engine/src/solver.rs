@@ -1030,7 +1030,6 @@ impl Search<'_> {
         }
         let unlimited =
             limits.nodes.is_none() && limits.deadline.is_none() && limits.signals.is_none();
-        // (Looked at with the limits: the same period suits both.)
         self.next_check = if self.done.is_some() {
             self.nodes + CHECK_DONE_EVERY
         } else if unlimited {
@@ -1100,6 +1099,7 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
+            // With threads, on the same period as the limits.
             if self.busy.is_some() && !self.aborted {
                 self.unwind_to_settled_ancestor(ply);
             }
