@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use inarow_games::{AnyGame, Variant};
+use inarow_games::{AnyGame, Game, Variant};
 use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::Go;
 

@@ -1,7 +1,7 @@
 //! Command-line options that choose a game and a position, shared by subcommands.
 
 use clap::Args;
-use inarow_games::{AnyGame, Size, Variant};
+use inarow_games::{AnyGame, ParseVariantError, Size, Variant};
 
 /// Which game and which position to start from.
 #[derive(Args, Debug, Clone)]
@@ -23,16 +23,14 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The variant, with the Connect-Four size applied.
     pub fn variant(&self) -> Result<Variant, String> {
-        self.variant.with_size(self.size)
+        sized(self.variant, self.size)
     }
 
     /// The position these options describe.
     pub fn position(&self) -> Result<AnyGame, String> {
         let variant = self.variant()?;
-        let mut game = match &self.fen {
-            Some(fen) => AnyGame::from_fen(variant, fen).map_err(|e| e.to_string())?,
-            None => AnyGame::new(variant),
-        };
+        let mut game =
+            AnyGame::from_setup(variant, self.fen.as_deref()).map_err(|e| e.to_string())?;
         if let Some(moves) = &self.moves {
             play_moves(&mut game, moves)?;
         }
@@ -43,5 +41,16 @@ impl PositionArgs {
 /// Plays moves given as a Pons move string (`4453`, Connect Four only) or as
 /// whitespace- or comma-separated moves in any notation.
 pub fn play_moves(game: &mut AnyGame, moves: &str) -> Result<(), String> {
-    game.play_moves(moves).map(|_| ())
+    game.play_moves(moves)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// `variant` on the board `--size` gives, or what is wrong in the command
+/// line's words.
+pub fn sized(variant: Variant, size: Option<Size>) -> Result<Variant, String> {
+    variant.with_size(size).map_err(|e| match e {
+        ParseVariantError::FixedBoard { .. } => "--size applies to cfour only".to_owned(),
+        e => e.to_string(),
+    })
 }

@@ -9,24 +9,20 @@
 //! loss, a draw to a loss). A move whose scores could not be found within
 //! `--budget` is `unsettled`: reported as such, never guessed.
 //!
-//! Connect Four is scored by the solver, every other game (tic-tac-toe) by
-//! [`Negamax`], an exact search of the whole tree: the same convention, so a
-//! score error means the same in both.
+//! The scores come from the engine's exact [`Analyst`]: the solver for
+//! Connect Four, an exact search of the whole tree for tic-tac-toe, in the
+//! same convention, so a score error means the same in both.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
-use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use inarow_engine::{Signals, SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
-use inarow_games::{
-    AnyGame, Connect4, Drop, Game, MoveError, Outcome, Player, Size, TicTacToe, Variant,
-};
+use inarow_engine::{Analyst, Signals, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
+use inarow_games::{AnyGame, Drop, Game, MoveError, ParseVariantError, Player, Variant};
 
 use crate::matches::pgn::{self, PgnGame};
 
@@ -181,128 +177,13 @@ fn signed_or_unknown(score: Option<i32>) -> String {
     score.map_or_else(|| "?".to_owned(), signed)
 }
 
-/// Pons's score for winning with the next stone when `ply` stones are down on
-/// a board of `cells` cells.
-pub fn win_next(cells: u32, ply: u32) -> i32 {
-    ((cells + 1).saturating_sub(ply) / 2) as i32
-}
-
-/// Pons's score of a finished game, from the side to move: the opponent's
-/// last stone made a line, or nobody did.
-fn finished_score<G: Game>(position: &G, outcome: Outcome) -> i32 {
-    match outcome {
-        Outcome::Win(_) => -win_next(position.max_ply(), position.ply().saturating_sub(1)),
-        Outcome::Draw => 0,
-    }
-}
-
-/// Exact scores of one game's positions, with what was learnt kept from one
-/// position to the next (scores are positional, so they stay valid).
-trait Scorer<G: Game> {
-    /// Pons's score of `position` from the side to move; `None` past `limits`.
-    fn score(&mut self, position: &G, limits: &SolveLimits<'_>) -> Option<i32>;
-
-    /// The nodes searched so far (budgets are counted against it).
-    fn nodes(&self) -> u64;
-}
-
-/// The Connect-Four solver of a review: the one place it is built.
-fn solver(args: &ReviewArgs) -> Solver {
-    // The solver resizes itself for a position of another board.
-    let mut solver = Solver::new(Size::STANDARD, args.hash.max(1));
-    solver.set_threads(args.threads);
-    solver.set_book((!args.no_book).then(inarow_engine::book::embedded));
-    solver
-}
-
-/// The exact score of a Connect-Four position: every score of a review is
-/// asked for here.
-fn exact_score(solver: &mut Solver, position: &Connect4, limits: &SolveLimits<'_>) -> Option<i32> {
-    solver.solve_within(position, false, limits)
-}
-
-impl Scorer<Connect4> for Solver {
-    fn score(&mut self, position: &Connect4, limits: &SolveLimits<'_>) -> Option<i32> {
-        exact_score(self, position, limits)
-    }
-
-    fn nodes(&self) -> u64 {
-        Solver::nodes(self)
-    }
-}
-
-/// Exact scores of a small game by negamax over its whole tree, in Pons's
-/// convention, each position's score kept by its [`Game::key`]. Tic-tac-toe
-/// has 5478 positions; any game small enough works. Keys identify positions
-/// of one board size only: use one `Negamax` per size.
-#[derive(Debug)]
-pub struct Negamax<G> {
-    scores: HashMap<u64, i32>,
-    nodes: u64,
-    game: PhantomData<fn(&G)>,
-}
-
-impl<G: Game> Default for Negamax<G> {
-    fn default() -> Self {
-        Negamax {
-            scores: HashMap::new(),
-            nodes: 0,
-            game: PhantomData,
-        }
-    }
-}
-
-/// The deadline is looked at every this many nodes.
-const DEADLINE_EVERY: u64 = 1024;
-
-impl<G: Game> Negamax<G> {
-    /// Pons's score of `position` from the side to move; `None` if a limit
-    /// of `limits` (nodes, deadline) is reached first.
-    pub fn score_within(&mut self, position: &G, limits: &SolveLimits<'_>) -> Option<i32> {
-        let end = limits.nodes.map(|n| self.nodes.saturating_add(n));
-        self.search(position, end, limits.deadline)
-    }
-
-    fn search(&mut self, position: &G, end: Option<u64>, deadline: Option<Instant>) -> Option<i32> {
-        if let Some(outcome) = position.outcome() {
-            return Some(finished_score(position, outcome));
-        }
-        if let Some(&score) = self.scores.get(&position.key()) {
-            return Some(score);
-        }
-        if end.is_some_and(|end| self.nodes >= end)
-            || (self.nodes % DEADLINE_EVERY == 0
-                && deadline.is_some_and(|deadline| Instant::now() >= deadline))
-        {
-            return None;
-        }
-        self.nodes += 1;
-        let mut best = None;
-        for mv in position.legal_moves() {
-            let score = if position.is_winning_move(mv) {
-                win_next(position.max_ply(), position.ply())
-            } else {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                -self.search(&child, end, deadline)?
-            };
-            best = best.max(Some(score));
-        }
-        // A game that is not over has a move; a draw if one ever had none.
-        let best = best.unwrap_or(0);
-        self.scores.insert(position.key(), best);
-        Some(best)
-    }
-}
-
-impl<G: Game> Scorer<G> for Negamax<G> {
-    fn score(&mut self, position: &G, limits: &SolveLimits<'_>) -> Option<i32> {
-        self.score_within(position, limits)
-    }
-
-    fn nodes(&self) -> u64 {
-        self.nodes
-    }
+/// The engine's exact analyst as a review sets it up: the one place it is
+/// built for the command line.
+fn analyst(args: &ReviewArgs) -> Analyst {
+    let mut analyst = Analyst::new(args.hash.max(1));
+    analyst.set_threads(args.threads);
+    analyst.set_book((!args.no_book).then(inarow_engine::book::embedded));
+    analyst
 }
 
 /// Limits on a whole review, beyond each move's budget: past them, every
@@ -354,19 +235,14 @@ impl<'a> Allowance<'a> {
 }
 
 /// The mover's score of playing the legal move `mv` in `position`.
-fn move_score<G: Game, S: Scorer<G>>(
-    scorer: &mut S,
-    position: &G,
-    mv: G::Move,
+fn move_score(
+    analyst: &mut Analyst,
+    position: &AnyGame,
+    mv: Drop,
     allowance: &Allowance<'_>,
 ) -> Option<i32> {
-    if position.is_winning_move(mv) {
-        return Some(win_next(position.max_ply(), position.ply()));
-    }
-    let mut child = position.clone();
-    child.play_unchecked(mv);
-    let limits = allowance.limits(scorer.nodes());
-    scorer.score(&child, &limits).map(|score| -score)
+    let limits = allowance.limits(analyst.nodes());
+    analyst.move_score(position, mv, &limits)
 }
 
 /// What the review found about one move.
@@ -465,13 +341,15 @@ pub struct GameReview {
     pub bad_move: Option<BadMove>,
 }
 
-/// Reviews `moves` from `start`, the moves of the players `reviewed` selects.
-/// `progress` is told each move's stones before it.
-fn review_moves<G: Game, S: Scorer<G>>(
-    start: &G,
+/// Reviews a game from `start`, the moves of the players `reviewed`
+/// selects, each within `budget`, the whole within `stop`, with the exact
+/// scores of `analyst` (which keeps what it learns from game to game).
+/// `progress` is told each reviewed move's stones before it.
+pub fn review_game(
+    analyst: &mut Analyst,
+    start: &AnyGame,
     moves: &[String],
     reviewed: [bool; 2],
-    scorer: &mut S,
     budget: Option<Budget>,
     stop: Stop<'_>,
     progress: &mut dyn FnMut(u32),
@@ -480,7 +358,7 @@ fn review_moves<G: Game, S: Scorer<G>>(
         notes: Vec::new(),
         bad_move: None,
     };
-    let mut position = start.clone();
+    let mut position = *start;
     // The position's score, when the move before already settled it.
     let mut known: Option<i32> = None;
     for (index, text) in moves.iter().enumerate() {
@@ -500,9 +378,12 @@ fn review_moves<G: Game, S: Scorer<G>>(
         let mover = position.side_to_move();
         if reviewed[mover.index()] {
             progress(ply);
-            let allowance = Allowance::start(budget, stop, scorer.nodes());
-            let best = known.or_else(|| scorer.score(&position, &allowance.limits(scorer.nodes())));
-            let score = move_score(scorer, &position, mv, &allowance);
+            let allowance = Allowance::start(budget, stop, analyst.nodes());
+            let best = known.or_else(|| {
+                let limits = allowance.limits(analyst.nodes());
+                analyst.score(&position, false, &limits)
+            });
+            let score = move_score(analyst, &position, mv, &allowance);
             let mut note = MoveNote {
                 ply,
                 mover,
@@ -517,7 +398,7 @@ fn review_moves<G: Game, S: Scorer<G>>(
                 (best, note.label())
             {
                 for other in position.legal_moves() {
-                    match move_score(scorer, &position, other, &allowance) {
+                    match move_score(analyst, &position, other, &allowance) {
                         Some(s) if s == best => note.best_moves.push(position.to_drop(other)),
                         Some(_) => {}
                         None => note.best_moves_complete = false,
@@ -529,7 +410,7 @@ fn review_moves<G: Game, S: Scorer<G>>(
                 ply + 1,
                 signed_or_unknown(best),
                 signed_or_unknown(score),
-                scorer.nodes() - allowance.nodes_at_start
+                analyst.nodes() - allowance.nodes_at_start
             );
             known = if position.is_winning_move(mv) {
                 None
@@ -543,88 +424,6 @@ fn review_moves<G: Game, S: Scorer<G>>(
         position.play_unchecked(mv);
     }
     review
-}
-
-/// The scorers of a review, kept from game to game.
-pub struct Scorers {
-    /// Connect Four's (any board size).
-    pub solver: Solver,
-    /// Tic-tac-toe's.
-    pub tictactoe: Negamax<TicTacToe>,
-}
-
-impl Scorers {
-    /// Scorers with `solver` for Connect Four.
-    pub fn new(solver: Solver) -> Self {
-        Scorers {
-            solver,
-            tictactoe: Negamax::default(),
-        }
-    }
-
-    /// The mover's exact score of each legal move of `position`, `None`
-    /// where `stop` came first.
-    pub fn move_scores(&mut self, position: &AnyGame, stop: Stop<'_>) -> Vec<(Drop, Option<i32>)> {
-        fn scores<G: Game, S: Scorer<G>>(
-            scorer: &mut S,
-            position: &G,
-            stop: Stop<'_>,
-        ) -> Vec<(Drop, Option<i32>)> {
-            let allowance = Allowance::start(None, stop, scorer.nodes());
-            position
-                .legal_moves()
-                .into_iter()
-                .map(|mv| {
-                    let score = move_score(scorer, position, mv, &allowance);
-                    (position.to_drop(mv), score)
-                })
-                .collect()
-        }
-        match position {
-            AnyGame::Connect4(p) => scores(&mut self.solver, p, stop),
-            AnyGame::TicTacToe(p) => scores(&mut self.tictactoe, p, stop),
-        }
-    }
-
-    /// The nodes both scorers have searched.
-    pub fn nodes(&self) -> u64 {
-        self.solver.nodes() + Scorer::<TicTacToe>::nodes(&self.tictactoe)
-    }
-
-    /// Reviews a game from `start`, the moves of the players `reviewed`
-    /// selects, each within `budget`, the whole within `stop`: the one place
-    /// that picks the scorer of a game chosen at run time. `progress` is told
-    /// each reviewed move's stones before it.
-    pub fn review(
-        &mut self,
-        start: &AnyGame,
-        moves: &[String],
-        reviewed: [bool; 2],
-        budget: Option<Budget>,
-        stop: Stop<'_>,
-        progress: &mut dyn FnMut(u32),
-    ) -> GameReview {
-        match start {
-            AnyGame::Connect4(position) => review_moves(
-                position,
-                moves,
-                reviewed,
-                &mut self.solver,
-                budget,
-                stop,
-                progress,
-            ),
-            AnyGame::TicTacToe(position) => review_moves(
-                position,
-                moves,
-                reviewed,
-                &mut self.tictactoe,
-                budget,
-                stop,
-                progress,
-            ),
-        }
-    }
 }
 
 /// `name`'s counts among `tallies` (kept in order of appearance), new if absent.
@@ -719,7 +518,7 @@ impl Progress {
 /// The state of a whole review.
 struct Review<'a> {
     args: &'a ReviewArgs,
-    scorers: Scorers,
+    analyst: Analyst,
     /// Each engine's counts, in order of appearance.
     tallies: Vec<(String, Tally)>,
     mistakes: Vec<Mistake>,
@@ -783,7 +582,8 @@ impl Review<'_> {
         };
         let progress = &mut self.progress;
         let mut show = |ply: u32| progress.show(&format!("game {number}, ply {}", ply + 1));
-        let review = self.scorers.review(
+        let review = review_game(
+            &mut self.analyst,
             &start,
             &game.moves,
             reviewed,
@@ -994,11 +794,10 @@ pub fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
                 Variant::NAMES.join(" and ")
             )
         })?
-        .parse()?;
-    match game.tag("FEN") {
-        Some(fen) => AnyGame::from_fen(variant, fen).map_err(|e| format!("FEN '{fen}': {e}")),
-        None => Ok(AnyGame::new(variant)),
-    }
+        .parse()
+        .map_err(|e: ParseVariantError| e.to_string())?;
+    let fen = game.tag("FEN");
+    AnyGame::from_setup(variant, fen).map_err(|e| format!("FEN '{}': {e}", fen.unwrap_or_default()))
 }
 
 /// Reads one input: a file, or stdin for `-`. Text that is not UTF-8 is
@@ -1047,7 +846,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
     };
     let mut review = Review {
         args,
-        scorers: Scorers::new(solver(args)),
+        analyst: analyst(args),
         tallies: Vec::new(),
         mistakes: Vec::new(),
         games: 0,
@@ -1171,56 +970,31 @@ mod tests {
         );
     }
 
-    /// Tic-tac-toe's known values in Pons's convention.
+    /// Tic-tac-toe's known values in Pons's convention, through the
+    /// analyst a review uses.
     #[test]
     fn tictactoe_scores() {
-        let mut negamax = Negamax::<TicTacToe>::default();
+        let mut analyst = Analyst::new(1);
         let limits = SolveLimits::default();
         let position = |moves: &str| {
             let mut game = AnyGame::new(Variant::TicTacToe);
             crate::position::play_moves(&mut game, moves).unwrap();
-            match game {
-                AnyGame::TicTacToe(position) => position,
-                AnyGame::Connect4(_) => unreachable!(),
-            }
+            game
         };
-        assert_eq!(negamax.score_within(&position(""), &limits), Some(0));
+        let mut score = |moves: &str| analyst.score(&position(moves), false, &limits);
+        assert_eq!(score(""), Some(0));
         // An edge answer to the centre loses: X wins with its fourth stone
         // (5 - 4 + 1 = 2), O to move.
-        assert_eq!(negamax.score_within(&position("b2 a2"), &limits), Some(2));
-        assert_eq!(negamax.score_within(&position("b2 a1"), &limits), Some(0));
+        assert_eq!(score("b2 a2"), Some(2));
+        assert_eq!(score("b2 a1"), Some(0));
         // X to move wins at once at a2, with its third stone.
-        assert_eq!(
-            negamax.score_within(&position("a1 b2 a3 c1"), &limits),
-            Some(win_next(9, 4))
-        );
+        assert_eq!(score("a1 b2 a3 c1"), Some(3));
         // A finished game: X has won with its third stone, O to move.
-        assert_eq!(
-            negamax.score_within(&position("a1 b1 a2 b2 a3"), &limits),
-            Some(-3)
-        );
-        let mut limited = Negamax::<TicTacToe>::default();
+        assert_eq!(score("a1 b1 a2 b2 a3"), Some(-3));
         let one_node = SolveLimits {
             nodes: Some(1),
             ..SolveLimits::default()
         };
-        assert_eq!(limited.score_within(&position(""), &one_node), None);
-    }
-
-    /// The generic negamax agrees with the solver on a small Connect-Four board.
-    #[test]
-    fn negamax_agrees_with_the_solver() {
-        let size = Size::new(5, 4).unwrap();
-        let mut negamax = Negamax::<Connect4>::default();
-        let mut solver = Solver::new(size, 1);
-        let limits = SolveLimits::default();
-        for moves in ["12", "2233", "1234", "3412", "441", "3333", "51423"] {
-            let position = Connect4::from_move_string(size, moves).unwrap();
-            assert_eq!(
-                negamax.score_within(&position, &limits),
-                Some(exact_score(&mut solver, &position, &limits)).flatten(),
-                "{moves}"
-            );
-        }
+        assert_eq!(Analyst::new(1).score(&position(""), false, &one_node), None);
     }
 }

@@ -79,7 +79,7 @@ fn a_built_book_verifies_and_agrees_with_the_solver() {
                 child.play_unchecked(Column(col));
                 // Children past the book's plies are unknown to it, unless
                 // the rules score them.
-                if position.ply() < 4 || book::rule_score(&child).is_some() {
+                if position.ply() < 4 || inarow_engine::score::rule_score(&child).is_some() {
                     (-solver.solve(&child, false)).to_string()
                 } else {
                     "?".to_owned()

@@ -5,18 +5,46 @@ mod common;
 use std::collections::HashMap;
 
 use common::Rng;
+use inarow_engine::SearchGame;
 use inarow_games::{
-    Connect4, Game, IllegalMoveError, MoveText, Outcome, Size, TicTacToe, MAX_MOVES,
+    AnyGame, Connect4, Drop, Game, IllegalMoveError, MoveText, Outcome, Size, TicTacToe, Variant,
+    MAX_MOVES,
 };
 
-/// Checks every rule the search and the protocol rely on, on random playouts.
-fn check_game<G: Game + PartialEq>(start: &G, playouts: usize, seed: u64) {
+/// Checks every rule the search and the protocol rely on, on random playouts,
+/// and for a game the search plays, how the table packs its keys and moves.
+fn check_search_game<G: SearchGame + PartialEq>(start: &G, playouts: usize, seed: u64) {
+    check_game(start, playouts, seed, |position: &G| {
+        assert!(position.key_bits() == 64 || position.key() < 1 << position.key_bits());
+        for index in 0..16 {
+            let mv = G::move_from_index(index);
+            assert_eq!(G::move_index(mv), index);
+            let mut copy = position.clone();
+            let result = copy.play(mv);
+            assert_eq!(result.is_ok(), position.is_legal(mv), "{position:?} {mv:?}");
+            if result.is_err() {
+                assert_eq!(
+                    &copy, position,
+                    "a refused move leaves the position as it was"
+                );
+            }
+            if position.outcome().is_some() {
+                assert_eq!(result, Err(IllegalMoveError::GameOver));
+            }
+        }
+    });
+}
+
+/// Checks every rule the search and the protocol rely on, on random
+/// playouts, with `more` checks on every position.
+fn check_game<G: Game + PartialEq>(start: &G, playouts: usize, seed: u64, more: impl Fn(&G)) {
     let mut rng = Rng::new(seed);
     let mut keys: HashMap<u64, String> = HashMap::new();
     for _ in 0..playouts {
         let mut position = start.clone();
         loop {
             check_position(&position, &mut keys);
+            more(&position);
             let moves = position.legal_moves();
             if moves.is_empty() {
                 break;
@@ -45,10 +73,18 @@ fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<u64, Str
         "a game without moves is over, and a game over has no moves: {position:?}"
     );
 
-    // Legal moves agree with checked play, for every move index.
-    for index in 0..16 {
-        let mv = G::move_from_index(index);
-        assert_eq!(G::move_index(mv), index);
+    // Legal moves agree with checked play, for every square and one past
+    // each edge.
+    let (files, ranks) = position.variant().dimensions();
+    let squares = (0..=files).flat_map(|file| (0..=ranks).map(move |rank| Drop { file, rank }));
+    for square in squares {
+        let Ok(mv) = position.move_from_text(&MoveText::Square(square)) else {
+            assert!(
+                moves.iter().all(|&mv| position.to_drop(mv) != square),
+                "{position:?} refuses {square}"
+            );
+            continue;
+        };
         let mut copy = position.clone();
         let result = copy.play(mv);
         assert_eq!(moves.contains(&mv), result.is_ok(), "{position:?} {mv:?}");
@@ -66,10 +102,12 @@ fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<u64, Str
 
     // FEN round-trips, and the key computed from scratch equals the played one.
     let fen = position.fen();
-    let parsed = G::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let parsed = position
+        .read_fen(&fen)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
     assert_eq!(&parsed, position, "FEN round trip of {fen}");
     assert_eq!(parsed.key(), position.key());
-    assert!(position.key_bits() == 64 || position.key() < 1 << position.key_bits());
+    assert_eq!(parsed.variant(), position.variant());
     // The key is unique: one key, one position.
     if let Some(other) = keys.insert(position.key(), fen.clone()) {
         assert_eq!(other, fen, "two positions share a key");
@@ -101,7 +139,21 @@ fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<u64, Str
 
 #[test]
 fn tictactoe_conforms() {
-    check_game(&TicTacToe::new(), 2000, 1);
+    check_search_game(&TicTacToe::new(), 2000, 1);
+}
+
+/// The runtime enum is a game too, with the rules of the game it holds.
+#[test]
+fn any_game_conforms() {
+    for (variant, playouts) in [
+        ("tictactoe", 500),
+        ("cfour", 100),
+        ("cfour 5x4", 100),
+        ("cfour 1x63", 3),
+    ] {
+        let variant: Variant = variant.parse().unwrap();
+        check_game(&AnyGame::new(variant), playouts, 3, |_| {});
+    }
 }
 
 #[test]
@@ -120,7 +172,7 @@ fn connect4_conforms_on_many_sizes() {
         ("3x3", 50),
     ] {
         let size: Size = size.parse().unwrap();
-        check_game(&Connect4::new(size), playouts, u64::from(size.cells()));
+        check_search_game(&Connect4::new(size), playouts, u64::from(size.cells()));
     }
 }
 

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
+use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Variant};
 use inarow_protocol::client::{Dialect, Engine, EngineCommand, EngineSetup};
 use inarow_protocol::{Go, UciScore};
 

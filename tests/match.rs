@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use inarow_games::{AnyGame, Outcome, Player, Variant};
+use inarow_games::{AnyGame, Game as _, Outcome, Player, Variant};
 
 const INAROW: &str = env!("CARGO_BIN_EXE_inarow");
 

@@ -332,7 +332,7 @@ fn any_game_plays_text_moves() {
         ttt.play_text(mv).unwrap();
     }
     assert_eq!(ttt.outcome(), Some(Outcome::Win(Player::First)));
-    assert!(ttt.legal_drops().is_empty());
+    assert!(ttt.legal_moves().is_empty());
 
     // Several moves at once: a move string, or moves in any notation.
     let mut game = AnyGame::new(Variant::default());
@@ -343,7 +343,10 @@ fn any_game_plays_text_moves() {
     assert_eq!(game.moves_text(&drops), "41");
     let before = game;
     let error = game.play_moves("2 2 8").unwrap_err();
-    assert!(error.starts_with("move 3 ('8'): illegal move"), "{error}");
+    assert!(
+        error.to_string().starts_with("move 3 ('8'): illegal move"),
+        "{error}"
+    );
     assert!(game.play_moves("4444").is_err());
     assert_eq!(game, before);
     let mut ttt = AnyGame::new(Variant::TicTacToe);
@@ -408,7 +411,7 @@ fn variants_read_back_what_they_print() {
         ("tictactoe 3x3", "no size"),
     ] {
         let error = bad.parse::<Variant>().unwrap_err();
-        assert!(error.contains(says), "{bad:?}: {error}");
+        assert!(error.to_string().contains(says), "{bad:?}: {error}");
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::Rng;
-use inarow_games::{AnyGame, Variant};
+use inarow_games::{AnyGame, Game, Variant};
 use inarow_protocol::{Flow, Session};
 
 const CFOUR_START: &str = "7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1";

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use inarow_games::{AnyGame, Variant};
+use inarow_games::{AnyGame, Game, Variant};
 use inarow_protocol::client::{Dialect, Engine, EngineCommand};
 use inarow_protocol::Go;
 

@@ -1,21 +1,23 @@
-//! The one place that picks the monomorphised search for a game chosen at run
-//! time: the protocol, `play`, `match` and `bench` hold an [`AnySearcher`] and
-//! an [`AnyGame`], and moves cross this boundary as typed [`Drop`]s.
+//! The one place that picks the monomorphised search and the exact scorer for
+//! a game chosen at run time: the protocol, `play`, `match`, `review`,
+//! `serve` and Python hold an [`AnySearcher`] or an [`Analyst`] and an
+//! [`AnyGame`], and moves cross this boundary as typed [`Drop`]s.
 //!
 //! A new game adds a field and an arm to each `match` here, and nothing
 //! outside `games/` and this file.
 
-use inarow_games::{AnyGame, Connect4, Drop, Game, TicTacToe};
+use inarow_games::{AnyGame, Connect4, Drop, Game, MoveText, TicTacToe};
 
 use std::sync::Arc;
 
+use crate::analysis::{move_bounds, Bounds, ExactScorer, Negamax};
 use crate::book::Book;
 use crate::heuristics::SearchGame;
-use crate::score::pons_score;
-use crate::search::{Info, Limits, SearchResult, Searcher, Signals};
+use crate::limits::{Limits, Signals, SolveLimits};
+use crate::search::{Info, SearchResult, Searcher};
+use crate::solver::Solver;
 use crate::textbook::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
 use crate::trace::Trace;
-use crate::Score;
 
 /// The largest table tic-tac-toe can use, in MiB: its whole tree fits.
 const TICTACTOE_HASH_MIB: usize = 16;
@@ -152,12 +154,166 @@ pub fn evaluate(position: &AnyGame) -> Option<i32> {
     }
 }
 
-/// Pons's exact score of a proven result, for games that have one (Connect Four).
-#[must_use]
-pub fn exact_score(position: &AnyGame, score: Score) -> Option<i32> {
-    match position {
-        AnyGame::Connect4(p) => pons_score(p, score),
-        AnyGame::TicTacToe(_) => None,
+/// Exact analysis of any game: every front end's one source of exact scores
+/// (review, the server, `play`'s hints, Python), each game's scorer kept
+/// with what it learnt from call to call. Scores are Pons's, from the side
+/// to move (see [`crate::score`]).
+pub struct Analyst {
+    connect4: Solver,
+    tictactoe: Negamax<TicTacToe>,
+    answered_by_book: bool,
+}
+
+/// Runs `$body` with `$scorer` the exact scorer of `$position`'s game and
+/// `$p` its position.
+macro_rules! with_scorer {
+    ($analyst:expr, $position:expr, $scorer:ident, $p:ident => $body:expr) => {
+        match $position {
+            AnyGame::Connect4($p) => {
+                let $scorer = &mut $analyst.connect4;
+                $body
+            }
+            AnyGame::TicTacToe($p) => {
+                let $scorer = &mut $analyst.tictactoe;
+                $body
+            }
+        }
+    };
+}
+
+impl Analyst {
+    /// An analyst whose tables take about `hash_mib` MiB, with no book.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> Self {
+        // The solver resizes itself for a position of another board.
+        Analyst {
+            connect4: Solver::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
+            tictactoe: Negamax::default(),
+            answered_by_book: false,
+        }
+    }
+
+    /// Consults `book` first, in the game and board size it is for; `None`
+    /// turns the book off.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.connect4.set_book(book);
+    }
+
+    /// Whether a book is consulted.
+    #[must_use]
+    pub fn has_book(&self) -> bool {
+        self.connect4.book().is_some()
+    }
+
+    /// Solves on `threads` threads (at least 1) from now on, where the game's
+    /// scorer has threads; scores do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.connect4.set_threads(threads);
+    }
+
+    /// The threads the solvers use.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.connect4.threads()
+    }
+
+    /// Forgets everything learnt and resets the node count.
+    pub fn clear(&mut self) {
+        self.connect4.clear();
+        self.tictactoe.clear();
+    }
+
+    /// Nodes searched, in every game, since the analyst was made or cleared.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.connect4.nodes() + ExactScorer::<TicTacToe>::nodes(&self.tictactoe)
+    }
+
+    /// Whether the last [`Analyst::move_bounds`], [`Analyst::move_scores`] or
+    /// [`Analyst::best_move`] was answered by the book alone.
+    #[must_use]
+    pub fn answered_by_book(&self) -> bool {
+        self.answered_by_book
+    }
+
+    /// Bounds on Pons's score of `position` (with `weak`, on its sign):
+    /// exact unless `limits` were reached first.
+    pub fn bounds(&mut self, position: &AnyGame, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
+        with_scorer!(self, position, scorer, p => scorer.bounds(p, weak, limits))
+    }
+
+    /// Pons's exact score of `position` (with `weak`, its sign); `None` past
+    /// `limits`.
+    pub fn score(
+        &mut self,
+        position: &AnyGame,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Option<i32> {
+        let (lower, upper) = self.bounds(position, weak, limits);
+        (lower == upper).then_some(lower)
+    }
+
+    /// The mover's exact score of the legal move `mv`; `None` past `limits`.
+    pub fn move_score(
+        &mut self,
+        position: &AnyGame,
+        mv: Drop,
+        limits: &SolveLimits<'_>,
+    ) -> Option<i32> {
+        let (lower, upper) = with_scorer!(self, position, scorer, p => {
+            let own = p.move_from_text(&MoveText::Square(mv)).ok()?;
+            move_bounds(scorer, p, own, false, limits)
+        });
+        (lower == upper).then_some(lower)
+    }
+
+    /// Bounds on the mover's score of every legal move, in the order of
+    /// [`Game::legal_moves`]; the limits are for the whole analysis.
+    pub fn move_bounds(
+        &mut self,
+        position: &AnyGame,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<(Drop, Bounds)> {
+        let (moves, by_book) = with_scorer!(self, position, scorer, p => {
+            let moves = scorer.move_bounds(p, weak, limits);
+            let moves: Vec<(Drop, Bounds)> =
+                moves.into_iter().map(|(mv, b)| (p.to_drop(mv), b)).collect();
+            (moves, scorer.answered_by_book())
+        });
+        self.answered_by_book = by_book;
+        moves
+    }
+
+    /// The mover's exact score of every legal move (with `weak`, its sign),
+    /// `None` for the moves not settled within `limits`.
+    pub fn move_scores(
+        &mut self,
+        position: &AnyGame,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<(Drop, Option<i32>)> {
+        self.move_bounds(position, weak, limits)
+            .into_iter()
+            .map(|(mv, (lower, upper))| (mv, (lower == upper).then_some(lower)))
+            .collect()
+    }
+
+    /// A move that keeps the position's exact score (the quickest win, the
+    /// slowest loss) and that score; `None` past `limits` or once the game
+    /// is over.
+    pub fn best_move(
+        &mut self,
+        position: &AnyGame,
+        limits: &SolveLimits<'_>,
+    ) -> Option<(Drop, i32)> {
+        let (best, by_book) = with_scorer!(self, position, scorer, p => {
+            let best = scorer.best_move(p, limits).map(|(mv, score)| (p.to_drop(mv), score));
+            (best, scorer.answered_by_book())
+        });
+        self.answered_by_book = by_book;
+        best
     }
 }
 

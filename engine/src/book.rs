@@ -30,7 +30,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use inarow_games::{Connect4, Game, Outcome, Size};
+use inarow_games::connect4::move_string;
+use inarow_games::{Connect4, Game, Size};
 
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"INAROWBK";
@@ -93,29 +94,11 @@ pub fn canonical_key(position: &Connect4) -> u64 {
     position.key().min(position.mirrored_key())
 }
 
-/// The score of a position the rules settle without a search: a finished
-/// game, or a side to move that wins with its next stone.
-#[must_use]
-pub fn rule_score(position: &Connect4) -> Option<i32> {
-    match position.outcome() {
-        Some(Outcome::Win(winner)) => {
-            let share = position.size().shares()[winner.index()] as i32;
-            let stones = position.stones(winner).count_ones() as i32;
-            Some(-(share - stones + 1))
-        }
-        Some(Outcome::Draw) => Some(0),
-        None if position.can_win_next() => {
-            Some((position.size().cells() as i32 + 1 - position.ply() as i32) / 2)
-        }
-        None => None,
-    }
-}
-
 /// Whether the book stores `position`: it is not over and its side to move
 /// cannot win at once.
 #[must_use]
 pub fn is_stored(position: &Connect4) -> bool {
-    rule_score(position).is_none()
+    crate::score::rule_score(position).is_none()
 }
 
 /// Every position of `size` with at most `plies` stones that can arise in play
@@ -139,7 +122,7 @@ pub fn positions(size: Size, plies: u32) -> Vec<Vec<(Connect4, String)>> {
                     seen.entry(canonical_key(&child))
                 {
                     slot.insert(());
-                    next.push((child, format!("{moves}{}", mv.0 + 1)));
+                    next.push((child, format!("{moves}{}", move_string([mv]))));
                 }
             }
         }
@@ -271,7 +254,7 @@ impl Book {
     /// The exact score of `position` from the rules or the book.
     #[must_use]
     pub fn score(&self, position: &Connect4) -> Option<i32> {
-        rule_score(position).or_else(|| self.probe(position))
+        crate::score::rule_score(position).or_else(|| self.probe(position))
     }
 
     /// The book as a file's bytes (see the module docs).
@@ -400,14 +383,14 @@ impl Book {
 /// The best score of `position`'s moves, each scored by the rules or by
 /// `lookup` on the child's canonical key; `None` if a child is not found.
 fn score_from_children(position: &Connect4, lookup: impl Fn(u64) -> Option<i32>) -> Option<i32> {
-    if let Some(score) = rule_score(position) {
+    if let Some(score) = crate::score::rule_score(position) {
         return Some(score);
     }
     let mut best = i32::MIN;
     for mv in position.legal_moves() {
         let mut child = *position;
         child.play_unchecked(mv);
-        let score = match rule_score(&child) {
+        let score = match crate::score::rule_score(&child) {
             Some(score) => score,
             None => lookup(canonical_key(&child))?,
         };

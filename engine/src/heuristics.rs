@@ -6,11 +6,9 @@ use inarow_games::connect4::line_completions;
 use inarow_games::tictactoe::LINES;
 use inarow_games::{Column, Connect4, Game, MoveList, Size, Square, TicTacToe};
 
-use std::sync::Arc;
-
-use crate::book::Book;
-use crate::score::{score_from_pons, Score, EVAL_LIMIT};
-use crate::solver::{SolveLimits, Solver};
+use crate::oracle::{NoOracle, Oracle};
+use crate::score::EVAL_LIMIT;
+use crate::solver::Solver;
 
 /// A game the search can play: [`Game`] plus evaluation and move ordering.
 pub trait SearchGame: Game {
@@ -29,6 +27,17 @@ pub trait SearchGame: Game {
 
     /// An exact solver the search asks first, when it has time to spare.
     type Oracle: Oracle<Self>;
+
+    /// The number of significant bits of [`Game::key`] (at most 64): every
+    /// key is below `2^key_bits()`. The table packs keys by it.
+    fn key_bits(&self) -> u32;
+
+    /// The move as a small number for the table: below 16, and different for
+    /// different moves, so that [`SearchGame::move_from_index`] gives it back.
+    fn move_index(mv: Self::Move) -> u8;
+
+    /// The move with the given [`SearchGame::move_index`].
+    fn move_from_index(index: u8) -> Self::Move;
 
     /// The side to move's moves that a clock's time should be spread over:
     /// by default every move it may still make.
@@ -51,144 +60,6 @@ pub fn ordered_moves<G: SearchGame>(position: &G) -> MoveList<G::Move> {
         (!winning, hint.is_none(), -hint.unwrap_or(0))
     });
     moves
-}
-
-/// Proven lines, best first: each a principal variation (starting with its
-/// move) and its proven score.
-pub type ProvenLines<M> = Vec<(Vec<M>, Score)>;
-
-/// An exact solver the search can ask before it searches: if the position is
-/// solved within the limits, every move gets its proven score at once.
-pub trait Oracle<G: Game>: Send + Sized {
-    /// The share of the search's hash memory the oracle takes, per cent.
-    const HASH_PERCENT: usize;
-
-    /// An oracle using about `hash_bytes` bytes of memory.
-    fn new(hash_bytes: usize) -> Self;
-
-    /// Forgets what it learnt.
-    fn clear(&mut self);
-
-    /// Searches on `threads` threads from now on (an oracle without threads
-    /// ignores it).
-    fn set_threads(&mut self, _threads: usize) {}
-
-    /// Consults `book` from now on (an oracle without a book ignores it).
-    fn set_book(&mut self, _book: Option<Arc<Book>>) {}
-
-    /// Whether the last [`Oracle::solve`] found its move in the book alone.
-    fn answered_by_book(&self) -> bool {
-        false
-    }
-
-    /// The proven scores of `position`'s best `lines` moves (or more), best
-    /// first, each with its principal variation (starting with the move), if
-    /// found within `limits`.
-    fn solve(
-        &mut self,
-        position: &G,
-        lines: usize,
-        limits: &SolveLimits<'_>,
-    ) -> Option<ProvenLines<G::Move>>;
-
-    /// Nodes searched since the last [`Oracle::clear`].
-    fn nodes(&self) -> u64;
-}
-
-/// No oracle: the game is left to the search.
-#[derive(Debug)]
-pub struct NoOracle;
-
-impl<G: Game> Oracle<G> for NoOracle {
-    const HASH_PERCENT: usize = 0;
-
-    fn new(_hash_bytes: usize) -> Self {
-        NoOracle
-    }
-
-    fn clear(&mut self) {}
-
-    fn solve(
-        &mut self,
-        _position: &G,
-        _lines: usize,
-        _limits: &SolveLimits<'_>,
-    ) -> Option<ProvenLines<G::Move>> {
-        None
-    }
-
-    fn nodes(&self) -> u64 {
-        0
-    }
-}
-
-/// Connect Four's oracle is the exact solver.
-impl Oracle<Connect4> for Solver {
-    const HASH_PERCENT: usize = 50;
-
-    fn new(hash_bytes: usize) -> Self {
-        Solver::with_bytes(Size::STANDARD, hash_bytes)
-    }
-
-    fn clear(&mut self) {
-        Solver::clear(self);
-    }
-
-    fn set_threads(&mut self, threads: usize) {
-        Solver::set_threads(self, threads);
-    }
-
-    fn set_book(&mut self, book: Option<Arc<Book>>) {
-        Solver::set_book(self, book);
-    }
-
-    fn answered_by_book(&self) -> bool {
-        Solver::answered_by_book(self)
-    }
-
-    fn solve(
-        &mut self,
-        position: &Connect4,
-        lines: usize,
-        limits: &SolveLimits<'_>,
-    ) -> Option<ProvenLines<Column>> {
-        // Pons's scores belong to positions, not to a root: what the table
-        // learnt for earlier moves of the game stays true.
-        let mut moves: Vec<(Column, Score)> = if lines <= 1 {
-            let (best, pons) = self.best_move_within(position, limits)?;
-            vec![(best, score_from_pons(position, pons))]
-        } else {
-            let scores = self.analyze_within(position, false, limits)?;
-            scores
-                .into_iter()
-                .enumerate()
-                .filter_map(|(col, pons)| {
-                    pons.map(|pons| (Column(col as u8), score_from_pons(position, pons)))
-                })
-                .collect()
-        };
-        moves.sort_by_key(|&(_, score)| -score.value());
-        // The lines shown get their principal variations, as far as the
-        // limits allow; the rest keep just their move.
-        Some(
-            moves
-                .into_iter()
-                .enumerate()
-                .map(|(i, (mv, score))| {
-                    let pv = if i < lines.max(1) {
-                        self.principal_variation_within(position, mv, limits)
-                    } else {
-                        vec![mv]
-                    };
-                    (pv, score)
-                })
-                .collect(),
-        )
-    }
-
-    fn nodes(&self) -> u64 {
-        Solver::nodes(self)
-    }
 }
 
 /// Weights that favour the middle columns, where a stone joins the most lines.
@@ -214,6 +85,21 @@ fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
 
 impl SearchGame for Connect4 {
     type Oracle = Solver;
+
+    #[inline]
+    fn key_bits(&self) -> u32 {
+        self.size().key_bits()
+    }
+
+    #[inline]
+    fn move_index(mv: Column) -> u8 {
+        mv.0
+    }
+
+    #[inline]
+    fn move_from_index(index: u8) -> Column {
+        Column(index)
+    }
 
     /// Past half the board the solver settles a position at once, so the
     /// clock is spread over the moves until then (at least four): the
@@ -286,6 +172,22 @@ impl SearchGame for Connect4 {
 
 impl SearchGame for TicTacToe {
     type Oracle = NoOracle;
+
+    /// Nine bits a player.
+    #[inline]
+    fn key_bits(&self) -> u32 {
+        18
+    }
+
+    #[inline]
+    fn move_index(mv: Square) -> u8 {
+        mv.0
+    }
+
+    #[inline]
+    fn move_from_index(index: u8) -> Square {
+        Square(index)
+    }
 
     fn evaluate(&self) -> i32 {
         let me = self.stones(self.side_to_move());

@@ -13,9 +13,12 @@
 //!   examines; [`textbook`]: minimax and Knuth and Moore's F1 and F2 on any
 //!   tree, explicit or a game's, recorded the same way.
 
+pub mod analysis;
 pub mod any;
 pub mod book;
 mod heuristics;
+mod limits;
+mod oracle;
 pub mod score;
 mod search;
 mod solver;
@@ -25,14 +28,16 @@ pub mod time;
 pub mod trace;
 mod tt;
 
-pub use any::AnySearcher;
-pub use heuristics::{ordered_moves, NoOracle, Oracle, ProvenLines, SearchGame};
+pub use analysis::{Bounds, ExactScorer, Negamax};
+pub use any::{Analyst, AnySearcher};
+pub use heuristics::{ordered_moves, SearchGame};
+pub use limits::{Limits, Signals, SolveLimits};
+pub use oracle::{NoOracle, Oracle, ProvenLines};
 pub use score::Score;
 pub use search::{
-    Info, IterationNodes, Limits, SearchResult, SearchStats, Searcher, Signals, Source,
-    DEFAULT_HASH_MIB,
+    Info, IterationNodes, SearchResult, SearchStats, Searcher, Source, DEFAULT_HASH_MIB,
 };
-pub use solver::{SolveLimits, Solver, DEFAULT_SOLVER_HASH_MIB};
+pub use solver::{Solver, DEFAULT_SOLVER_HASH_MIB};
 pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TranspositionTable, TtEntry};

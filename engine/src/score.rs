@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use inarow_games::{Game, Outcome};
+
 /// The value of a win on the root itself; a win in `n` plies is `WIN - n`.
 pub const WIN: i32 = 30_000;
 /// Values at or above this are wins, at or below its negative losses.
@@ -145,30 +147,58 @@ mod tests {
     }
 }
 
-/// Pascal Pons's score of a Connect-Four position from a proven result: a win
-/// scores 1 plus the stones the winner has not yet played of its share of a
-/// full board, a loss the negative of the opponent's win, a draw 0. `None` for
-/// a heuristic score.
+/// Pons's score for the side to move winning with its next stone, with
+/// `ply` stones down on a board of `cells` cells: 1 plus the stones it has not
+/// yet played of its share of a full board. The one place this arithmetic is
+/// written; every other Pons score derives from it.
+#[inline]
 #[must_use]
-pub fn pons_score(position: &inarow_games::Connect4, score: Score) -> Option<i32> {
-    use inarow_games::Game;
+pub const fn win_next(cells: u32, ply: u32) -> i32 {
+    ((cells + 1).saturating_sub(ply) / 2) as i32
+}
+
+/// The bounds the rules alone give a position with `ply` stones down on a
+/// board of `cells` cells: no better than winning with the next stone, no
+/// worse than losing to the opponent's next stone.
+#[must_use]
+pub const fn rule_bounds(cells: u32, ply: u32) -> (i32, i32) {
+    (-win_next(cells, ply + 1), win_next(cells, ply))
+}
+
+/// Pons's score of a position the rules settle without a search: a finished
+/// game (the opponent's last stone made a line, or nobody did), or a side to
+/// move that wins with its next stone.
+#[must_use]
+pub fn rule_score<G: Game>(position: &G) -> Option<i32> {
+    let cells = position.max_ply();
     let ply = position.ply();
-    let shares = position.size().shares();
-    // The winner's stones when the game ends on ply `end`, and its share.
-    let winner_score = |end: u32, first_player: bool| {
-        let (stones, share) = if first_player {
-            (end.div_ceil(2), shares[0])
-        } else {
-            (end / 2, shares[1])
-        };
-        1 + share as i32 - stones as i32
-    };
-    let mover_is_first = ply % 2 == 0;
+    match position.outcome() {
+        Some(Outcome::Win(_)) => Some(-win_next(cells, ply.saturating_sub(1))),
+        Some(Outcome::Draw) => Some(0),
+        None if position
+            .legal_moves()
+            .into_iter()
+            .any(|mv| position.is_winning_move(mv)) =>
+        {
+            Some(win_next(cells, ply))
+        }
+        None => None,
+    }
+}
+
+/// Pascal Pons's score of a position from a proven result: a win scores 1
+/// plus the stones the winner has not yet played of its share of a full
+/// board, a loss the negative of the opponent's win, a draw 0. `None` for a
+/// heuristic score.
+#[must_use]
+pub fn pons_score<G: Game>(position: &G, score: Score) -> Option<i32> {
+    let (cells, ply) = (position.max_ply(), position.ply());
     match score {
         Score::Heuristic(_) => None,
         Score::Draw => Some(0),
-        Score::Win(plies) => Some(winner_score(ply + plies, mover_is_first)),
-        Score::Loss(plies) => Some(-winner_score(ply + plies, !mover_is_first)),
+        // The winner plays its last stone on ply `ply + plies - 1` from the root.
+        Score::Win(plies) => Some(win_next(cells, (ply + plies).saturating_sub(1))),
+        Score::Loss(plies) => Some(-win_next(cells, (ply + plies).saturating_sub(1))),
     }
 }
 
@@ -190,34 +220,26 @@ mod pons_tests {
     }
 }
 
-/// The proven result of a Connect-Four position with the given Pons score:
-/// the inverse of [`pons_score`].
+/// The proven result of a position with the given Pons score: the inverse
+/// of [`pons_score`].
 #[must_use]
-pub fn score_from_pons(position: &inarow_games::Connect4, pons: i32) -> Score {
-    use inarow_games::Game;
-    let ply = position.ply();
-    let shares = position.size().shares();
-    let mover_is_first = ply % 2 == 0;
-    // The ply on which the winner plays its `stones`-th stone.
-    let end = |stones: u32, first_player: bool| {
-        if first_player {
-            2 * stones - 1
-        } else {
-            2 * stones
+pub fn score_from_pons<G: Game>(position: &G, pons: i32) -> Score {
+    let (cells, ply) = (position.max_ply() as i32, position.ply() as i32);
+    // The plies to the end of a game whose winner has Pons score `q`: its
+    // winning stone goes down with `before` stones on the board, where
+    // `win_next(cells, before) == q` and `before` has the parity of the
+    // winner's turns (`turn`, the stones down on one of them).
+    let plies = |q: i32, turn: i32| {
+        let mut before = cells + 1 - 2 * q;
+        if (before - turn).rem_euclid(2) != 0 {
+            before -= 1;
         }
+        (before + 1 - ply).max(0) as u32
     };
     match pons.signum() {
         0 => Score::Draw,
-        1 => {
-            let share = shares[usize::from(!mover_is_first)];
-            let stones = (share as i32 - pons + 1).max(1) as u32;
-            Score::Win(end(stones, mover_is_first).saturating_sub(ply))
-        }
-        _ => {
-            let share = shares[usize::from(mover_is_first)];
-            let stones = (share as i32 + pons + 1).max(1) as u32;
-            Score::Loss(end(stones, !mover_is_first).saturating_sub(ply))
-        }
+        1 => Score::Win(plies(pons, ply)),
+        _ => Score::Loss(plies(-pons, ply + 1)),
     }
 }
 

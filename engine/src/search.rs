@@ -17,17 +17,18 @@
 
 use std::marker::PhantomData;
 use std::ops::Neg;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
 use crate::book::Book;
-use crate::heuristics::{ordered_moves, Oracle, ProvenLines, SearchGame};
+use crate::heuristics::{ordered_moves, SearchGame};
+use crate::limits::{Limits, Signals, SolveLimits};
+use crate::oracle::{Oracle, ProvenLines};
 use crate::score::{Score, INFINITE, WIN, WIN_MIN};
-use crate::solver::SolveLimits;
-use crate::time::{budget, Clock};
+use crate::time::budget;
 use crate::trace::{Exit, NoObserver, SearchObserver};
 use crate::tt::{Bound, TranspositionTable, TtEntry};
 
@@ -39,74 +40,6 @@ const MAX_PLY: usize = 64;
 
 /// Time and the stop flag are checked every this many nodes (well under a millisecond).
 const CHECK_EVERY: u64 = 1024;
-
-/// What bounds a search. With no limit at all the search goes to the end of the game.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Iterations go no deeper than this many plies.
-    pub depth: Option<u32>,
-    /// Stop after this many nodes.
-    pub nodes: Option<u64>,
-    /// The first iteration's depth (1 if unset). With the same value as
-    /// `depth`, one search to that depth without iterative deepening.
-    pub start_depth: Option<u32>,
-    /// Think exactly this long (less if the position is solved first).
-    pub movetime: Option<Duration>,
-    /// Think by the clock.
-    pub clock: Option<Clock>,
-    /// Time lost per move to communication; taken off the clock.
-    pub overhead: Duration,
-    /// Stop at this instant at the latest.
-    pub deadline: Option<Instant>,
-    /// Stop once a win in at most this many of the side to move's moves is found.
-    pub mate: Option<u32>,
-    /// The number of best moves to find, each with its own line (at least 1).
-    pub multipv: usize,
-}
-
-/// Flags another thread raises while a search runs.
-#[derive(Debug, Default)]
-pub struct Signals {
-    stop: AtomicBool,
-    ponder: AtomicBool,
-}
-
-impl Signals {
-    /// Fresh signals: not stopped, not pondering.
-    #[must_use]
-    pub fn new() -> Self {
-        Signals::default()
-    }
-
-    /// Asks the search to stop as soon as it can.
-    pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether a stop was asked for.
-    #[must_use]
-    pub fn is_stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// While pondering, time limits are not applied; the search runs until
-    /// stopped or until pondering ends and time runs out.
-    pub fn set_ponder(&self, ponder: bool) {
-        self.ponder.store(ponder, Ordering::Relaxed);
-    }
-
-    /// Whether the search is pondering.
-    #[must_use]
-    pub fn is_pondering(&self) -> bool {
-        self.ponder.load(Ordering::Relaxed)
-    }
-
-    /// Clears both flags for the next search.
-    pub fn reset(&self) {
-        self.stop.store(false, Ordering::Relaxed);
-        self.ponder.store(false, Ordering::Relaxed);
-    }
-}
 
 /// Progress of a search: one line of analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]

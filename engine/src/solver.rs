@@ -36,10 +36,12 @@ use inarow_games::{Column, Connect4, Game, Size};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
 
+use crate::analysis::{Bounds, ExactScorer};
 use crate::book::Book;
-use crate::search::Signals;
+use crate::limits::SolveLimits;
+use crate::oracle::{Oracle, ProvenLines};
+use crate::score::{score_from_pons, Score};
 use crate::tt::{Bound, TranspositionTable};
 
 /// The board geometry the search needs, in registers.
@@ -111,7 +113,7 @@ impl Board {
     /// The score of winning with the very next stone when `ply` stones are down.
     #[inline]
     fn win_next(&self, ply: i32) -> i32 {
-        (self.cells + 1 - ply) / 2
+        crate::score::win_next(self.cells as u32, ply as u32)
     }
 
     /// The bitboard with its columns in reverse order: each pair of columns
@@ -204,36 +206,6 @@ pub struct Solver {
     /// Whether the last [`Solver::best_move_within`] or
     /// [`Solver::analyze_within`] found its answer in the book alone.
     answered_by_book: bool,
-}
-
-/// Limits on one solve: it gives up past them.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct SolveLimits<'a> {
-    /// Give up after this many nodes.
-    pub nodes: Option<u64>,
-    /// Give up at this instant.
-    pub deadline: Option<Instant>,
-    /// Give up when these signals ask the search to stop.
-    pub signals: Option<&'a Signals>,
-}
-
-impl SolveLimits<'_> {
-    /// Whether the signals ask the search to stop or the deadline has passed.
-    fn reached_by_time(&self) -> bool {
-        self.signals.is_some_and(Signals::is_stopped)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-
-    /// What is left of these limits after `used` nodes: `None` if nothing is.
-    fn after(&self, used: u64) -> Option<Self> {
-        match self.nodes {
-            Some(n) if used >= n => None,
-            nodes => Some(SolveLimits {
-                nodes: nodes.map(|n| n - used),
-                ..*self
-            }),
-        }
-    }
 }
 
 /// The state of one solve.
@@ -1435,7 +1407,7 @@ impl Search<'_> {
 /// The score of a finished game for the side to move (the rules own it).
 fn finished_score(position: &Connect4, weak: bool) -> i32 {
     debug_assert!(position.outcome().is_some());
-    weak_or_exact(crate::book::rule_score(position).unwrap_or(0), weak)
+    weak_or_exact(crate::score::rule_score(position).unwrap_or(0), weak)
 }
 
 /// A score as a weak solve gives it (only its sign) or as it is.
@@ -1499,6 +1471,111 @@ impl OrderedMoves {
         self.cols[i] = col;
         self.lines[i] = lines;
         self.scores[i] = score;
+    }
+}
+
+/// Connect Four's oracle is the exact solver.
+impl Oracle<Connect4> for Solver {
+    const HASH_PERCENT: usize = 50;
+
+    fn new(hash_bytes: usize) -> Self {
+        Solver::with_bytes(Size::STANDARD, hash_bytes)
+    }
+
+    fn clear(&mut self) {
+        Solver::clear(self);
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        Solver::set_threads(self, threads);
+    }
+
+    fn set_book(&mut self, book: Option<Arc<Book>>) {
+        Solver::set_book(self, book);
+    }
+
+    fn answered_by_book(&self) -> bool {
+        Solver::answered_by_book(self)
+    }
+
+    fn solve(
+        &mut self,
+        position: &Connect4,
+        lines: usize,
+        limits: &SolveLimits<'_>,
+    ) -> Option<ProvenLines<Column>> {
+        // Pons's scores belong to positions, not to a root: what the table
+        // learnt for earlier moves of the game stays true.
+        let mut moves: Vec<(Column, Score)> = if lines <= 1 {
+            let (best, pons) = self.best_move_within(position, limits)?;
+            vec![(best, score_from_pons(position, pons))]
+        } else {
+            let scores = self.analyze_within(position, false, limits)?;
+            scores
+                .into_iter()
+                .enumerate()
+                .filter_map(|(col, pons)| {
+                    pons.map(|pons| (Column(col as u8), score_from_pons(position, pons)))
+                })
+                .collect()
+        };
+        moves.sort_by_key(|&(_, score)| -score.value());
+        // The lines shown get their principal variations, as far as the
+        // limits allow; the rest keep just their move.
+        Some(
+            moves
+                .into_iter()
+                .enumerate()
+                .map(|(i, (mv, score))| {
+                    let pv = if i < lines.max(1) {
+                        self.principal_variation_within(position, mv, limits)
+                    } else {
+                        vec![mv]
+                    };
+                    (pv, score)
+                })
+                .collect(),
+        )
+    }
+
+    fn nodes(&self) -> u64 {
+        Solver::nodes(self)
+    }
+}
+
+/// Connect Four's exact scorer is the solver, with its book.
+impl ExactScorer<Connect4> for Solver {
+    fn bounds(&mut self, position: &Connect4, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
+        self.bounds_within(position, weak, limits)
+    }
+
+    fn move_bounds(
+        &mut self,
+        position: &Connect4,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<(Column, Bounds)> {
+        self.analyze_bounds_within(position, weak, limits)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(col, bounds)| bounds.map(|bounds| (Column(col as u8), bounds)))
+            .collect()
+    }
+
+    fn best_move(
+        &mut self,
+        position: &Connect4,
+        limits: &SolveLimits<'_>,
+    ) -> Option<(Column, i32)> {
+        self.best_move_within(position, limits)
+    }
+
+    fn nodes(&self) -> u64 {
+        Solver::nodes(self)
+    }
+
+    fn answered_by_book(&self) -> bool {
+        Solver::answered_by_book(self)
     }
 }
 

@@ -7,7 +7,8 @@ use std::time::Duration;
 use inarow_games::{AnyGame, Drop, MAX_MOVES};
 
 use crate::any::AnySearcher;
-use crate::search::{Info, Limits, SearchResult, Signals};
+use crate::limits::{Limits, Signals};
+use crate::search::{Info, SearchResult};
 use crate::Score;
 
 /// How hard the engine plays.

@@ -5,12 +5,15 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::connect4::{Connect4, Size};
-use crate::error::{BoardError, FenError, MoveError};
+use crate::error::{
+    BoardError, FenError, IllegalMoveError, MoveListError, MoveStringError, ParseVariantError,
+    SizeError,
+};
 use crate::fen::FenBoard;
-use crate::notation::Drop;
+use crate::notation::{Drop, MoveText};
 use crate::perft::PerftReport;
 use crate::tictactoe::TicTacToe;
-use crate::{Game, Outcome, Player};
+use crate::{Game, MoveList, Outcome, Player};
 
 /// A game and, for Connect Four, its board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,6 +55,22 @@ impl Variant {
         }
     }
 
+    /// The board size, for a game played on boards of several sizes.
+    #[must_use]
+    pub const fn size(self) -> Option<Size> {
+        match self {
+            Variant::Connect4(size) => Some(size),
+            Variant::TicTacToe => None,
+        }
+    }
+
+    /// The number of cells of the board.
+    #[must_use]
+    pub fn cells(self) -> u32 {
+        let (files, ranks) = self.dimensions();
+        u32::from(files) * u32::from(ranks)
+    }
+
     /// The number of stones in a row that wins.
     #[must_use]
     pub const fn line_length(self) -> u8 {
@@ -61,32 +80,56 @@ impl Variant {
         }
     }
 
-    /// Whether a person names a move by its square (`b2`, tic-tac-toe) rather
-    /// than by its column (`4`, Connect Four, where the stone falls).
+    /// What wins, in words: `four in a row`.
     #[must_use]
-    pub const fn names_squares(self) -> bool {
-        matches!(self, Variant::TicTacToe)
+    pub fn line_name(self) -> String {
+        const WORDS: [&str; 11] = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        ];
+        let k = usize::from(self.line_length());
+        match WORDS.get(k) {
+            Some(word) => format!("{word} in a row"),
+            None => format!("{k} in a row"),
+        }
     }
 
-    /// How a person names a move: `a column number`, `a square such as b2`.
+    /// Whether a stone falls to the lowest empty cell of its column (Connect
+    /// Four), so that a move is named by its column; otherwise a stone goes on
+    /// any empty cell, named by its square (`b2`).
     #[must_use]
-    pub const fn move_prompt(self) -> &'static str {
-        if self.names_squares() {
-            "a square such as b2"
-        } else {
-            "a column number"
-        }
+    pub const fn gravity(self) -> bool {
+        matches!(self, Variant::Connect4(_))
     }
 
     /// The variant on the board `size` gives, if any.
     ///
     /// # Errors
-    /// If a size is given for a game with a fixed board.
-    pub fn with_size(self, size: Option<Size>) -> Result<Variant, String> {
+    /// [`ParseVariantError::FixedBoard`] if a size is given for a game with
+    /// a fixed board.
+    pub fn with_size(self, size: Option<Size>) -> Result<Variant, ParseVariantError> {
         match (self, size) {
             (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
-            (Variant::TicTacToe, Some(_)) => Err("--size applies to cfour only".to_owned()),
+            (Variant::TicTacToe, Some(_)) => Err(ParseVariantError::FixedBoard {
+                name: self.name(),
+                board: "3x3",
+            }),
             (variant, None) => Ok(variant),
+        }
+    }
+
+    /// The variant on a board of `width` columns and `height` rows.
+    ///
+    /// # Errors
+    /// [`SizeError`] if the game cannot be played on that board.
+    pub fn with_dimensions(self, width: usize, height: usize) -> Result<Variant, SizeError> {
+        match self {
+            Variant::Connect4(_) => Size::new(width, height).map(Variant::Connect4),
+            Variant::TicTacToe if (width, height) == (3, 3) => Ok(self),
+            Variant::TicTacToe => Err(SizeError::Unsupported {
+                width,
+                height,
+                reason: "tic-tac-toe is played on 3x3",
+            }),
         }
     }
 }
@@ -109,7 +152,7 @@ impl fmt::Display for Variant {
 }
 
 impl FromStr for Variant {
-    type Err = String;
+    type Err = ParseVariantError;
 
     /// Reads what `Display` writes: `cfour` (7x6), `cfour WxH` such as
     /// `cfour 6x5`, or `tictactoe`; `connect4` is read as `cfour`.
@@ -118,20 +161,20 @@ impl FromStr for Variant {
             Some((name, size)) => (name, Some(size)),
             None => (text, None),
         };
-        match (name, size) {
-            ("cfour" | "connect4", None) => Ok(Variant::Connect4(Size::STANDARD)),
-            ("cfour" | "connect4", Some(size)) => Ok(Variant::Connect4(
-                size.parse().map_err(|e| format!("variant '{text}': {e}"))?,
-            )),
-            ("tictactoe", None) => Ok(Variant::TicTacToe),
-            ("tictactoe", Some(_)) => Err(format!(
-                "variant '{text}': tictactoe is played on 3x3 only, with no size"
-            )),
-            _ => Err(format!(
-                "unknown variant '{text}' (known: {}, or cfour WxH such as cfour 6x5)",
-                Variant::NAMES.join(", ")
-            )),
-        }
+        let variant = match name {
+            "cfour" | "connect4" => Variant::Connect4(Size::STANDARD),
+            "tictactoe" => Variant::TicTacToe,
+            _ => return Err(ParseVariantError::Unknown(text.to_owned())),
+        };
+        let size = size
+            .map(|size| {
+                size.parse().map_err(|error| ParseVariantError::Size {
+                    text: text.to_owned(),
+                    error,
+                })
+            })
+            .transpose()?;
+        variant.with_size(size)
     }
 }
 
@@ -175,6 +218,20 @@ impl AnyGame {
         })
     }
 
+    /// The position a GUI, a file or a request starts from: the FEN's if
+    /// one is given (of `variant`'s game), else `variant`'s start. The one
+    /// reader of "a FEN or the start" (the moves from there are
+    /// [`Game::play_all`] or [`AnyGame::play_moves`]).
+    ///
+    /// # Errors
+    /// [`FenError`] if the FEN is bad.
+    pub fn from_setup(variant: Variant, fen: Option<&str>) -> Result<Self, FenError> {
+        match fen {
+            Some(fen) => AnyGame::from_fen(variant, fen),
+            None => Ok(AnyGame::new(variant)),
+        }
+    }
+
     /// The position of the game of `variant` with these stones, `cells[rank][file]`
     /// with rank 0 at the bottom, as reinforcement-learning environments give a
     /// board (with no history). It is checked as a FEN's board is: for Connect
@@ -199,88 +256,25 @@ impl AnyGame {
         })
     }
 
-    /// The game and board size.
-    #[must_use]
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyGame::Connect4(g) => Variant::Connect4(g.size()),
-            AnyGame::TicTacToe(_) => Variant::TicTacToe,
-        }
-    }
-
-    /// The player to move.
-    #[must_use]
-    pub fn side_to_move(&self) -> Player {
-        dispatch!(self, g => g.side_to_move())
-    }
-
-    /// Stones on the board.
-    #[must_use]
-    pub fn ply(&self) -> u32 {
-        dispatch!(self, g => g.ply())
-    }
-
-    /// The result, if the game is over.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        dispatch!(self, g => g.outcome())
-    }
-
-    /// The position as FEN.
-    #[must_use]
-    pub fn fen(&self) -> String {
-        dispatch!(self, g => g.fen())
-    }
-
-    /// The legal moves in drop notation.
-    #[must_use]
-    pub fn legal_drops(&self) -> Vec<Drop> {
-        dispatch!(self, g => g.legal_moves().into_iter().map(|mv| g.to_drop(mv)).collect())
-    }
-
-    /// Reads a move in any accepted notation and gives it in drop notation,
-    /// without playing it.
-    ///
-    /// # Errors
-    /// [`MoveError`] if the text is not a legal move here.
-    pub fn parse_move(&self, text: &str) -> Result<Drop, MoveError> {
-        dispatch!(self, g => g.parse_move(text).map(|mv| g.to_drop(mv)))
-    }
-
-    /// Plays a move given as text; returns it in drop notation. On error the
-    /// position is unchanged.
-    ///
-    /// # Errors
-    /// [`MoveError`] if the text is not a legal move here.
-    pub fn play_text(&mut self, text: &str) -> Result<Drop, MoveError> {
-        dispatch!(self, g => {
-            let mv = g.parse_move(text)?;
-            let drop = g.to_drop(mv);
-            g.play_unchecked(mv);
-            Ok(drop)
-        })
-    }
-}
-
-impl AnyGame {
     /// Counts the move sequences of `depth` plies, split by the first move if
-    /// `split` (see [`PerftReport`]).
+    /// `split` (see [`PerftReport`]), in the game's own moves.
     #[must_use]
     pub fn perft(&self, depth: u32, split: bool) -> PerftReport {
         dispatch!(self, g => PerftReport::run(g, depth, split))
     }
 
     /// Moves from this position as a person types them: a Pons move string in
-    /// Connect Four (`4453`), squares in tic-tac-toe (`b2 a1`).
+    /// a game with gravity (`4453`), squares otherwise (`b2 a1`).
     #[must_use]
     pub fn moves_text(&self, moves: &[Drop]) -> String {
-        match self {
-            AnyGame::Connect4(_) => crate::connect4::move_string(moves.iter().copied()),
-            AnyGame::TicTacToe(_) => moves
+        if self.variant().gravity() {
+            crate::connect4::move_string(moves.iter().copied())
+        } else {
+            moves
                 .iter()
                 .map(|d| d.square_name())
                 .collect::<Vec<_>>()
-                .join(" "),
+                .join(" ")
         }
     }
 
@@ -293,64 +287,49 @@ impl AnyGame {
         }
     }
 
-    /// Plays a move string as a person types it: a Pons move string in Connect
-    /// Four (`4453`); `None` if the game has no such strings or the text is
-    /// not one (then it may be moves in another notation).
+    /// Plays a Pons move string (`4453`) in a game with gravity; `None` if
+    /// the game has no such strings or the text is not one (then it may be
+    /// moves in another notation).
     ///
     /// # Errors
-    /// The Connect-Four move string's first bad move; the position is unchanged.
-    pub fn play_move_string(&mut self, moves: &str) -> Option<Result<(), String>> {
+    /// The move string's first bad move; the position is then unchanged.
+    pub fn play_move_string(&mut self, moves: &str) -> Option<Result<(), MoveStringError>> {
         match self {
             AnyGame::Connect4(position)
                 if !moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()) =>
             {
                 let mut next = *position;
-                Some(
-                    next.play_move_string(moves)
-                        .map(|()| *position = next)
-                        .map_err(|e| format!("bad move string '{moves}': {e}")),
-                )
+                Some(next.play_move_string(moves).map(|()| *position = next))
             }
             _ => None,
         }
     }
 
-    /// Plays moves as a person or a file gives them: a Pons move string in
-    /// Connect Four (`4453`), or moves in any notation separated by spaces or
-    /// commas (`P@d1 P@d2`, `b2 a1`). Returns them as drops; on error the
-    /// position is unchanged.
+    /// Plays moves as a person or a file gives them: a Pons move string in a
+    /// game with gravity (`4453`), or moves in any notation separated by
+    /// spaces or commas (`P@d1 P@d2`, `b2 a1`). Returns them as drops; on
+    /// error the position is unchanged.
     ///
     /// # Errors
-    /// The first bad move, with its number.
-    pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Drop>, String> {
+    /// [`MoveListError`] for the first bad move.
+    pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Drop>, MoveListError> {
         let moves = moves.trim();
         let mut next = *self;
-        let mut played = Vec::new();
         if let Some(result) = next.play_move_string(moves) {
-            result?;
-            // The string was good: replay it for its drops.
-            let mut replay = *self;
-            for digit in moves.chars() {
-                played.push(
-                    replay
-                        .play_text(&digit.to_string())
-                        .map_err(|e| e.to_string())?,
-                );
-            }
-        } else {
-            for (i, text) in moves
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|t| !t.is_empty())
-                .enumerate()
-            {
-                let drop = next
-                    .play_text(text)
-                    .map_err(|e: MoveError| format!("move {} ('{text}'): {e}", i + 1))?;
-                played.push(drop);
-            }
+            result.map_err(|error| MoveListError::MoveString {
+                moves: moves.to_owned(),
+                error,
+            })?;
+            // The string was good: its moves, each an ASCII column digit, as drops.
+            let played = self.play_all((0..moves.len()).map(|i| &moves[i..=i]))?;
+            debug_assert_eq!(*self, next);
+            return Ok(played);
         }
-        *self = next;
-        Ok(played)
+        self.play_all(
+            moves
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|t| !t.is_empty()),
+        )
     }
 
     /// A move string from the empty board that reaches this position, where
@@ -361,6 +340,86 @@ impl AnyGame {
             AnyGame::Connect4(g) => g.to_move_string(),
             AnyGame::TicTacToe(_) => None,
         }
+    }
+}
+
+/// The move of `position`'s own game on the square `drop`, if it is legal.
+fn own_move<G: Game>(position: &G, drop: Drop) -> Result<G::Move, IllegalMoveError> {
+    position.move_from_text(&MoveText::Square(drop))
+}
+
+/// The runtime enum is a game too: its moves are drops, and every call goes
+/// to the game it holds, so callers never match on the variant.
+impl Game for AnyGame {
+    type Move = Drop;
+
+    fn side_to_move(&self) -> Player {
+        dispatch!(self, g => g.side_to_move())
+    }
+
+    fn ply(&self) -> u32 {
+        dispatch!(self, g => g.ply())
+    }
+
+    fn max_ply(&self) -> u32 {
+        dispatch!(self, g => g.max_ply())
+    }
+
+    fn legal_moves(&self) -> MoveList<Drop> {
+        dispatch!(self, g => g.legal_moves().into_iter().map(|mv| g.to_drop(mv)).collect())
+    }
+
+    fn move_count(&self) -> usize {
+        dispatch!(self, g => g.move_count())
+    }
+
+    fn is_legal(&self, mv: Drop) -> bool {
+        dispatch!(self, g => own_move(g, mv).is_ok())
+    }
+
+    fn play(&mut self, mv: Drop) -> Result<(), IllegalMoveError> {
+        dispatch!(self, g => {
+            let own = own_move(g, mv)?;
+            g.play_unchecked(own);
+            Ok(())
+        })
+    }
+
+    fn play_unchecked(&mut self, mv: Drop) {
+        let played = self.play(mv);
+        debug_assert!(played.is_ok(), "{mv} is not legal in {self}");
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+
+    fn is_winning_move(&self, mv: Drop) -> bool {
+        dispatch!(self, g => own_move(g, mv).is_ok_and(|own| g.is_winning_move(own)))
+    }
+
+    fn key(&self) -> u64 {
+        dispatch!(self, g => g.key())
+    }
+
+    fn variant(&self) -> Variant {
+        dispatch!(self, g => g.variant())
+    }
+
+    fn to_drop(&self, mv: Drop) -> Drop {
+        mv
+    }
+
+    fn move_from_text(&self, text: &MoveText) -> Result<Drop, IllegalMoveError> {
+        dispatch!(self, g => g.move_from_text(text).map(|mv| g.to_drop(mv)))
+    }
+
+    fn fen(&self) -> String {
+        dispatch!(self, g => g.fen())
+    }
+
+    fn read_fen(&self, fen: &str) -> Result<Self, FenError> {
+        AnyGame::from_fen(self.variant(), fen)
     }
 }
 

@@ -350,3 +350,177 @@ impl fmt::Display for ParseOutcomeError {
 }
 
 impl Error for ParseOutcomeError {}
+
+/// A board size that is not `WxH`, or that the game cannot be played on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeError {
+    /// The text is not two numbers joined by `x`, such as `7x6`.
+    NotASize(String),
+    /// A board this game cannot be played on.
+    Unsupported {
+        /// The number of columns.
+        width: usize,
+        /// The number of rows.
+        height: usize,
+        /// Which limit it breaks.
+        reason: &'static str,
+    },
+}
+
+impl SizeError {
+    /// The limit an unsupported size breaks (`the width must be 1 to 9`), or
+    /// that the text is not a size.
+    #[must_use]
+    pub fn reason(&self) -> &'static str {
+        match self {
+            SizeError::NotASize(_) => "not a size such as 7x6",
+            SizeError::Unsupported { reason, .. } => reason,
+        }
+    }
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SizeError::NotASize(text) => write!(f, "'{text}' is not a size such as 7x6"),
+            SizeError::Unsupported {
+                width,
+                height,
+                reason,
+            } => write!(f, "a {width}x{height} board: {reason}"),
+        }
+    }
+}
+
+impl Error for SizeError {}
+
+/// A variant name that inarow does not play, or a board it is not played on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseVariantError {
+    /// No game of this name.
+    Unknown(String),
+    /// A known game with a size that cannot be read or played.
+    Size {
+        /// The variant text as given.
+        text: String,
+        /// What is wrong with the size.
+        error: SizeError,
+    },
+    /// A size given for a game whose board is fixed.
+    FixedBoard {
+        /// The game's name (`tictactoe`).
+        name: &'static str,
+        /// Its only board, `3x3`.
+        board: &'static str,
+    },
+}
+
+impl fmt::Display for ParseVariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseVariantError::Unknown(text) => write!(
+                f,
+                "unknown variant '{text}' (known: {}, or cfour WxH such as cfour 6x5)",
+                crate::Variant::NAMES.join(", ")
+            ),
+            ParseVariantError::Size { text, error } => write!(f, "variant '{text}': {error}"),
+            ParseVariantError::FixedBoard { name, board } => {
+                write!(f, "{name} is played on {board} only, with no size")
+            }
+        }
+    }
+}
+
+impl Error for ParseVariantError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            ParseVariantError::Size { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// A list of moves with one that could not be read or played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveListError {
+    /// A Pons move string (`4453`) with a bad move.
+    MoveString {
+        /// The move string as given.
+        moves: String,
+        /// Which move is bad, and why.
+        error: MoveStringError,
+    },
+    /// A move of a list of moves in any notation.
+    Move {
+        /// The bad move's number in the list, from 1.
+        number: usize,
+        /// The bad move as given.
+        text: String,
+        /// Why it could not be played.
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for MoveListError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveListError::MoveString { moves, error } => {
+                write!(f, "bad move string '{moves}': {error}")
+            }
+            MoveListError::Move {
+                number,
+                text,
+                error,
+            } => write!(f, "move {number} ('{text}'): {error}"),
+        }
+    }
+}
+
+impl Error for MoveListError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            MoveListError::MoveString { error, .. } => Some(error),
+            MoveListError::Move { error, .. } => Some(error),
+        }
+    }
+}
+
+/// A position given as a FEN (or the start) and moves from it, that could
+/// not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The FEN is bad.
+    Fen(FenError),
+    /// A move is bad.
+    Moves(MoveListError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Fen(e) => e.fmt(f),
+            SetupError::Moves(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Error for SetupError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            SetupError::Fen(e) => Some(e),
+            SetupError::Moves(e) => Some(e),
+        }
+    }
+}
+
+impl From<FenError> for SetupError {
+    fn from(e: FenError) -> Self {
+        SetupError::Fen(e)
+    }
+}
+
+impl From<MoveListError> for SetupError {
+    fn from(e: MoveListError) -> Self {
+        SetupError::Moves(e)
+    }
+}

@@ -27,8 +27,9 @@ use arrayvec::ArrayVec;
 pub use any::{AnyGame, Variant};
 pub use connect4::{Column, Connect4, Size};
 pub use error::{
-    BoardError, FenError, IllegalMoveError, MoveError, MoveStringError, MoveStringErrorKind,
-    ParseMoveError, ParseOutcomeError,
+    BoardError, FenError, IllegalMoveError, MoveError, MoveListError, MoveStringError,
+    MoveStringErrorKind, ParseMoveError, ParseOutcomeError, ParseVariantError, SetupError,
+    SizeError,
 };
 pub use notation::{Drop, MoveText};
 pub use tictactoe::{Square, TicTacToe};
@@ -179,18 +180,11 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn is_winning_move(&self, mv: Self::Move) -> bool;
 
     /// A key that identifies the position among all positions of this game and
-    /// board size; it is smaller than `2^key_bits()`.
+    /// board size.
     fn key(&self) -> u64;
 
-    /// The number of significant bits of [`Game::key`] (at most 64).
-    fn key_bits(&self) -> u32;
-
-    /// The move as a small number: below 16, and different for different moves
-    /// of this game, so that [`Game::move_from_index`] gives the move back.
-    fn move_index(mv: Self::Move) -> u8;
-
-    /// The move with the given [`Game::move_index`].
-    fn move_from_index(index: u8) -> Self::Move;
+    /// The game and its board, as a value that names it and starts it anew.
+    fn variant(&self) -> Variant;
 
     /// The move in drop notation (`P@d1`), as UCI and cutechess write it.
     fn to_drop(&self, mv: Self::Move) -> Drop;
@@ -214,9 +208,46 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// The position as cutechess / Fairy-Stockfish FEN with a pocket.
     fn fen(&self) -> String;
 
-    /// The position given by a FEN (for Connect Four, its ranks set the board size).
+    /// The position of this position's game that `fen` gives (for Connect
+    /// Four, the FEN's ranks set the board size).
     ///
     /// # Errors
     /// [`FenError`] if the FEN cannot be read or the position cannot arise in play.
-    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn read_fen(&self, fen: &str) -> Result<Self, FenError>;
+
+    /// Plays a move given as text in any accepted notation, and returns it in
+    /// drop notation. On error the position is unchanged.
+    ///
+    /// # Errors
+    /// [`MoveError`] if the text is not a legal move here.
+    fn play_text(&mut self, text: &str) -> Result<Drop, MoveError> {
+        let mv = self.parse_move(text)?;
+        let drop = self.to_drop(mv);
+        self.play_unchecked(mv);
+        Ok(drop)
+    }
+
+    /// Plays moves given as text, each in any accepted notation, and returns
+    /// them as drops: all of them, or on error none (the position is then
+    /// unchanged).
+    ///
+    /// # Errors
+    /// [`MoveListError::Move`] for the first bad move.
+    fn play_all<'a>(
+        &mut self,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Vec<Drop>, MoveListError> {
+        let mut next = self.clone();
+        let mut played = Vec::new();
+        for (i, text) in moves.into_iter().enumerate() {
+            let drop = next.play_text(text).map_err(|error| MoveListError::Move {
+                number: i + 1,
+                text: text.to_owned(),
+                error,
+            })?;
+            played.push(drop);
+        }
+        *self = next;
+        Ok(played)
+    }
 }

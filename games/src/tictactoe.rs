@@ -18,7 +18,7 @@ use std::fmt;
 use crate::error::{FenError, IllegalMoveError};
 use crate::fen::{self, FenBoard};
 use crate::notation::{Drop, MoveText};
-use crate::{Game, MoveList, Outcome, Player};
+use crate::{Game, MoveList, Outcome, Player, Variant};
 
 /// A tic-tac-toe move: the cell a stone is placed on, 0 (`a1`) to 8 (`c3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -210,19 +210,8 @@ impl Game for TicTacToe {
         u64::from(self.stones[0]) | u64::from(self.stones[1]) << 9
     }
 
-    #[inline]
-    fn key_bits(&self) -> u32 {
-        18
-    }
-
-    #[inline]
-    fn move_index(mv: Square) -> u8 {
-        mv.0
-    }
-
-    #[inline]
-    fn move_from_index(index: u8) -> Square {
-        Square(index)
+    fn variant(&self) -> Variant {
+        Variant::TicTacToe
     }
 
     fn to_drop(&self, mv: Square) -> Drop {
@@ -260,7 +249,18 @@ impl Game for TicTacToe {
         )
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
+    fn read_fen(&self, fen: &str) -> Result<Self, FenError> {
+        TicTacToe::from_fen(fen)
+    }
+}
+
+impl TicTacToe {
+    /// The position a FEN gives.
+    ///
+    /// # Errors
+    /// [`FenError`] if the FEN cannot be read, is not 3x3, or the position
+    /// cannot arise in play.
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         Self::from_board(&fen::parse(fen)?)
     }
 }

@@ -12,12 +12,13 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use inarow_engine::any::{evaluate, exact_score};
+use inarow_engine::any::evaluate;
 use inarow_engine::book::{self, Book};
+use inarow_engine::score::pons_score;
 use inarow_engine::{
     max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, SearchStats, Signals,
 };
-use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
+use inarow_games::{AnyGame, Drop, Game, Outcome, Player, SetupError, Variant};
 
 use crate::bench;
 use crate::command::{Command, Go, Query};
@@ -261,7 +262,7 @@ impl<W: Write + Send + 'static> Session<W> {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
                 let text = value.ok_or("option UCI_Variant needs a value")?;
-                let variant: Variant = text.parse()?;
+                let variant: Variant = text.parse().map_err(|e| format!("{e}"))?;
                 self.variant = variant;
                 self.start_fen = None;
                 self.position = AnyGame::new(variant);
@@ -334,18 +335,9 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    fn set_position(&mut self, fen: Option<String>, moves: &[String]) -> Result<(), String> {
-        let mut position = match &fen {
-            None => AnyGame::new(self.variant),
-            Some(text) => AnyGame::from_fen(self.variant, text).map_err(|e| e.to_string())?,
-        };
-        let mut played = Vec::with_capacity(moves.len());
-        for (i, text) in moves.iter().enumerate() {
-            let drop = position
-                .play_text(text)
-                .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
-            played.push(drop);
-        }
+    fn set_position(&mut self, fen: Option<String>, moves: &[String]) -> Result<(), SetupError> {
+        let mut position = AnyGame::from_setup(self.variant, fen.as_deref())?;
+        let played = position.play_all(moves.iter().map(String::as_str))?;
         self.start_fen = fen;
         self.position = position;
         self.moves = played;
@@ -452,7 +444,7 @@ impl<W: Write + Send + 'static> Session<W> {
         text.push_str(&format!("Fen: {}\n", self.position.fen()));
         // From a FEN, a Connect-Four position is shown by a move string from
         // the empty board that reaches it, where one can be found.
-        let moves = if self.start_fen.is_some() && !self.variant.names_squares() {
+        let moves = if self.start_fen.is_some() && self.variant.gravity() {
             self.position
                 .move_string()
                 .unwrap_or_else(|| "-".to_owned())
@@ -721,7 +713,7 @@ fn final_report<W: Write>(
     if info.score == Score::Draw {
         send(out, &Response::InfoString("proven draw".to_owned()));
     }
-    if let Some(pons) = exact_score(position, info.score) {
+    if let Some(pons) = pons_score(position, info.score) {
         send(
             out,
             &Response::InfoString(format!("exact score {pons} (Pons)")),

@@ -2,10 +2,10 @@
 //! `inarow play` or within depth, time and node limits, with its result and
 //! score as Python objects.
 
-use inarow_engine::any::exact_score;
+use inarow_engine::score::pons_score;
 use inarow_engine::strength::{self, Choice, LevelRng, Strength, LEVELS};
 use inarow_engine::{AnySearcher, Limits, Signals, DEFAULT_HASH_MIB};
-use inarow_games::AnyGame;
+use inarow_games::{AnyGame, Game};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -24,7 +24,7 @@ const _: () = assert!(DEFAULT_HASH_MIB == 64);
 /// - plies: for a win or a loss, the plies until the line is made.
 /// - mate: for a win, the winner's own moves to it (the winning move counted),
 ///   negative for a loss, as UCI's "score mate" counts.
-/// - pons: Pascal Pons's exact score of a proven Connect-Four result.
+/// - pons: Pascal Pons's exact score of a proven result (any game).
 /// - proven: whether the score is a proof rather than an estimate.
 ///
 /// str() gives inarow's words: "wins in 3 moves", "draw", "+0.35".
@@ -145,7 +145,7 @@ impl SearchResult {
             },
             score: Score {
                 score: choice.line.score,
-                pons: exact_score(game, choice.line.score),
+                pons: pons_score(game, choice.line.score),
             },
             depth: choice.line.depth,
             nodes: choice.search.nodes,

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use inarow_games::{AnyGame, Drop, Outcome, Player, Size, Variant};
+use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Size, Variant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -23,23 +23,14 @@ use crate::{IllegalMoveError, InvalidPositionError};
 pub fn variant(game: &str, width: Option<i64>, height: Option<i64>) -> PyResult<Variant> {
     let width = count("width", width)?.map(|w| w as usize);
     let height = count("height", height)?.map(|h| h as usize);
-    let variant = Variant::from_str(game).map_err(PyValueError::new_err)?;
-    match variant {
-        Variant::Connect4(size) => {
-            let width = width.unwrap_or(size.width() as usize);
-            let height = height.unwrap_or(size.height() as usize);
-            let size = Size::new(width, height).map_err(|reason| {
-                PyValueError::new_err(format!("a {width}x{height} board: {reason}"))
-            })?;
-            Ok(Variant::Connect4(size))
-        }
-        Variant::TicTacToe => {
-            if width.unwrap_or(3) != 3 || height.unwrap_or(3) != 3 {
-                return Err(PyValueError::new_err("tic-tac-toe is played on 3x3"));
-            }
-            Ok(variant)
-        }
-    }
+    let variant = Variant::from_str(game).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let (files, ranks) = variant.dimensions();
+    variant
+        .with_dimensions(
+            width.unwrap_or(usize::from(files)),
+            height.unwrap_or(usize::from(ranks)),
+        )
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The Python name of a game, which [`variant`] reads back.
@@ -50,14 +41,25 @@ fn game_name(variant: Variant) -> &'static str {
     }
 }
 
-/// The `int` of a move: its column in Connect Four, its cell row by row from
-/// the top left in tic-tac-toe.
+/// The `int` of a move: its column where stones fall (Connect Four), its
+/// cell row by row from the top left otherwise (tic-tac-toe).
 pub fn move_index(game: &AnyGame, drop: Drop) -> usize {
     let (files, ranks) = game.variant().dimensions();
-    if game.variant().names_squares() {
-        usize::from(ranks - 1 - drop.rank) * usize::from(files) + usize::from(drop.file)
-    } else {
+    if game.variant().gravity() {
         usize::from(drop.file)
+    } else {
+        usize::from(ranks - 1 - drop.rank) * usize::from(files) + usize::from(drop.file)
+    }
+}
+
+/// The number of move `int`s: the columns where stones fall, the cells
+/// otherwise.
+pub fn move_count(game: &AnyGame) -> usize {
+    let (files, ranks) = game.variant().dimensions();
+    if game.variant().gravity() {
+        usize::from(files)
+    } else {
+        usize::from(files) * usize::from(ranks)
     }
 }
 
@@ -65,7 +67,7 @@ pub fn move_index(game: &AnyGame, drop: Drop) -> usize {
 fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
     let (files, ranks) = game.variant().dimensions();
     let (files, ranks) = (i64::from(files), i64::from(ranks));
-    if game.variant().names_squares() {
+    if !game.variant().gravity() {
         if !(0..files * ranks).contains(&index) {
             return Err(format!(
                 "move {index}: the cells are 0 to {} (row by row from the top left)",
@@ -148,7 +150,7 @@ impl Position {
         let mut position = start;
         let history = position
             .play_moves(moves)
-            .map_err(InvalidPositionError::new_err)?;
+            .map_err(|e| InvalidPositionError::new_err(e.to_string()))?;
         Ok(Position {
             game: position,
             start,
@@ -264,7 +266,7 @@ impl Position {
     fn legal_moves(&self) -> Vec<usize> {
         let mut moves: Vec<usize> = self
             .game
-            .legal_drops()
+            .legal_moves()
             .into_iter()
             .map(|drop| move_index(&self.game, drop))
             .collect();

@@ -1,28 +1,19 @@
-//! `Solver`: the engine's exact Connect-Four solver, its table kept between
-//! calls, the GIL released while it searches.
+//! `Solver`: the engine's exact analyst for every game inarow plays (the
+//! Connect-Four solver, a whole-tree search of tic-tac-toe), its tables kept
+//! between calls, the GIL released while it searches.
 
-use inarow_engine::{SolveLimits, DEFAULT_SOLVER_HASH_MIB};
-use inarow_games::{AnyGame, Connect4, Size};
+use inarow_engine::{Analyst, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
+use inarow_games::Game;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::args::{count, deadline, hash_mib, threads};
-use crate::position::{move_index, Position};
+use crate::position::{move_count, move_index, Position};
 
 // The signature below writes the default out for help(); it must stay the engine's.
 const _: () = assert!(DEFAULT_SOLVER_HASH_MIB == 72);
 
-/// The Connect-Four position the solver can solve.
-fn connect4(position: &Position) -> PyResult<Connect4> {
-    match position.game {
-        AnyGame::Connect4(p) => Ok(p),
-        AnyGame::TicTacToe(_) => Err(PyValueError::new_err(
-            "the exact solver plays Connect Four; Engine solves tic-tac-toe outright",
-        )),
-    }
-}
-
-/// The exact Connect-Four solver, on any board size inarow plays.
+/// The exact solver, on every game and board size inarow plays.
 ///
 /// - hash_mb: the transposition tables, in MiB. They persist across calls,
 ///   so later positions of a game are solved faster; clear() empties them.
@@ -39,26 +30,26 @@ fn connect4(position: &Position) -> PyResult<Connect4> {
 /// release the GIL; one call at a time per Solver.
 #[pyclass(module = "inarow", name = "Solver")]
 pub struct Solver {
-    solver: inarow_engine::Solver,
+    analyst: Analyst,
     hash_mb: usize,
 }
 
 impl Solver {
-    /// Runs `solve` on the solver without the GIL, within the limits.
+    /// Runs `solve` on the analyst without the GIL, within the limits.
     fn run<T: Send>(
         &mut self,
         py: Python<'_>,
         timeout: Option<f64>,
         nodes: Option<i64>,
-        solve: impl FnOnce(&mut inarow_engine::Solver, &SolveLimits<'_>) -> T + Send,
+        solve: impl FnOnce(&mut Analyst, &SolveLimits<'_>) -> T + Send,
     ) -> PyResult<T> {
         let limits = SolveLimits {
             nodes: count("nodes", nodes)?,
             deadline: deadline(timeout)?,
             signals: None,
         };
-        let solver = &mut self.solver;
-        Ok(py.detach(move || solve(solver, &limits)))
+        let analyst = &mut self.analyst;
+        Ok(py.detach(move || solve(analyst, &limits)))
     }
 }
 
@@ -68,14 +59,14 @@ impl Solver {
     #[pyo3(signature = (hash_mb = 72, threads = 1, book = true))]
     fn new(hash_mb: i64, threads: i64, book: bool) -> PyResult<Self> {
         let hash_mb = hash_mib(hash_mb)?;
-        let mut solver = inarow_engine::Solver::new(Size::STANDARD, hash_mb);
-        solver.set_threads(self::threads(threads)?);
-        solver.set_book(book.then(inarow_engine::book::embedded));
-        Ok(Solver { solver, hash_mb })
+        let mut analyst = Analyst::new(hash_mb);
+        analyst.set_threads(self::threads(threads)?);
+        analyst.set_book(book.then(inarow_engine::book::embedded));
+        Ok(Solver { analyst, hash_mb })
     }
 
-    /// Pons's exact score of a Connect-Four position (see the class doc), or
-    /// None if a limit was reached first.
+    /// Pons's exact score of a position (see the class doc), or None if a
+    /// limit was reached first.
     #[pyo3(signature = (position, *, timeout = None, nodes = None))]
     fn solve(
         &mut self,
@@ -84,9 +75,9 @@ impl Solver {
         timeout: Option<f64>,
         nodes: Option<i64>,
     ) -> PyResult<Option<i32>> {
-        let position = connect4(&position)?;
-        self.run(py, timeout, nodes, |solver, limits| {
-            solver.solve_within(&position, false, limits)
+        let game = position.game;
+        self.run(py, timeout, nodes, |analyst, limits| {
+            analyst.score(&game, false, limits)
         })
     }
 
@@ -100,15 +91,16 @@ impl Solver {
         timeout: Option<f64>,
         nodes: Option<i64>,
     ) -> PyResult<Option<i32>> {
-        let position = connect4(&position)?;
-        self.run(py, timeout, nodes, |solver, limits| {
-            solver.solve_within(&position, true, limits)
+        let game = position.game;
+        self.run(py, timeout, nodes, |analyst, limits| {
+            analyst.score(&game, true, limits)
         })
     }
 
-    /// The exact score of playing each column, left to right, for the player
-    /// to move: None for a full column (every column once the game is over).
-    /// With weak, only 1, 0 or -1. None if a limit was reached first.
+    /// The exact score of playing each move, by its int (each column left to
+    /// right in Connect Four, each cell in tic-tac-toe), for the player to
+    /// move: None for a move that cannot be played (every move once the game
+    /// is over). With weak, only 1, 0 or -1. None if a limit was reached first.
     #[pyo3(signature = (position, *, weak = false, timeout = None, nodes = None))]
     fn analyze(
         &mut self,
@@ -118,13 +110,21 @@ impl Solver {
         timeout: Option<f64>,
         nodes: Option<i64>,
     ) -> PyResult<Option<Vec<Option<i32>>>> {
-        let position = connect4(&position)?;
-        self.run(py, timeout, nodes, |solver, limits| {
-            solver.analyze_within(&position, weak, limits)
-        })
+        let game = position.game;
+        let scores = self.run(py, timeout, nodes, |analyst, limits| {
+            analyst.move_scores(&game, weak, limits)
+        })?;
+        let mut by_index = vec![None; move_count(&game)];
+        for (drop, score) in scores {
+            let Some(score) = score else {
+                return Ok(None);
+            };
+            by_index[move_index(&game, drop)] = Some(score);
+        }
+        Ok(Some(by_index))
     }
 
-    /// A move (the column from 0) that keeps the position's exact score:
+    /// A move (its int) that keeps the position's exact score:
     /// the quickest win, the slowest loss. None if a limit was reached first.
     ///
     /// Raises ValueError if the game is over.
@@ -137,38 +137,36 @@ impl Solver {
         nodes: Option<i64>,
     ) -> PyResult<Option<usize>> {
         let game = position.game;
-        let position = connect4(&position)?;
         if game.outcome().is_some() {
             return Err(PyValueError::new_err("the game is over: there is no move"));
         }
-        let best = self.run(py, timeout, nodes, |solver, limits| {
-            solver.best_move_within(&position, limits)
+        let best = self.run(py, timeout, nodes, |analyst, limits| {
+            analyst.best_move(&game, limits)
         })?;
-        Ok(best
-            .map(|(column, _)| move_index(&game, inarow_games::Game::to_drop(&position, column))))
+        Ok(best.map(|(drop, _)| move_index(&game, drop)))
     }
 
     /// Empties the tables and resets the node count.
     fn clear(&mut self) {
-        self.solver.clear();
+        self.analyst.clear();
     }
 
     /// Nodes searched since the Solver was made or cleared.
     #[getter]
     fn nodes(&self) -> u64 {
-        self.solver.nodes()
+        self.analyst.nodes()
     }
 
     /// The search threads.
     #[getter]
     fn threads(&self) -> usize {
-        self.solver.threads()
+        self.analyst.threads()
     }
 
     /// Whether the opening book is consulted.
     #[getter]
     fn book(&self) -> bool {
-        self.solver.book().is_some()
+        self.analyst.has_book()
     }
 
     /// The table size asked for, in MiB.
@@ -181,7 +179,7 @@ impl Solver {
         format!(
             "Solver(hash_mb={}, threads={}, book={})",
             self.hash_mb,
-            self.solver.threads(),
+            self.analyst.threads(),
             if self.book() { "True" } else { "False" }
         )
     }

@@ -34,7 +34,7 @@ def test_proven_scores():
     assert (book.move, book.source, book.score.pons) == (3, "book", 1)
     # Tic-tac-toe is solved outright: a draw.
     draw = engine.search(inarow.Position(game="tictactoe"), time=0.5)
-    assert draw.score.kind == "draw" and draw.score.pons is None
+    assert draw.score.kind == "draw" and draw.score.pons == 0
 
 
 def test_limits():

@@ -155,8 +155,6 @@ def test_bad_settings():
         assert words in str(caught.value), str(caught.value)
     with pytest.raises(ValueError, match="give a level or depth, time and nodes, not both"):
         engine.search(position, depth=3, level=3)
-    with pytest.raises(ValueError, match="the exact solver plays Connect Four"):
-        solver.solve(inarow.Position(game="tictactoe"))
     with pytest.raises(TypeError):
         solver.solve("4453")  # type: ignore[arg-type]
     still_works(solver=solver, engine=engine)

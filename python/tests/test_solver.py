@@ -130,3 +130,22 @@ def test_a_solve_releases_the_gil():
     worker.join()
     # The main thread ran all along: a tick a millisecond or so, not one or two.
     assert ticks > 50
+
+
+def test_tictactoe_is_solved_exactly():
+    solver = inarow.Solver(hash_mb=4)
+    # The empty board is a draw; an edge answer to the centre loses: the
+    # first player wins with its fourth stone (5 - 4 + 1 = 2).
+    assert solver.solve(inarow.Position(game="tictactoe")) == 0
+    assert solver.solve(inarow.Position("b2 a2", game="tictactoe")) == 2
+    assert solver.solve_weak(inarow.Position("b2 a2", game="tictactoe")) == 1
+    # Every cell by its int, row by row from the top left; the centre is 4.
+    scores = solver.analyze(inarow.Position("b2", game="tictactoe"))
+    assert len(scores) == 9 and scores[4] is None
+    corners, edges = [scores[i] for i in (0, 2, 6, 8)], [scores[i] for i in (1, 3, 5, 7)]
+    assert corners == [0, 0, 0, 0] and edges == [-2, -2, -2, -2], scores
+    best = solver.best_move(inarow.Position("b2", game="tictactoe"))
+    assert best in (0, 2, 6, 8)
+    # X to move wins at once on a2 (the int 3), with its third stone.
+    position = inarow.Position("a1 b2 a3 c1", game="tictactoe")
+    assert solver.solve(position) == 3 and solver.best_move(position) == 3

@@ -209,7 +209,7 @@ impl MatchArgs {
     /// # Errors
     /// One line saying what is wrong.
     pub fn config(&self) -> Result<Config, String> {
-        let variant = self.variant.with_size(self.size)?;
+        let variant = crate::position::sized(self.variant, self.size)?;
         let (engines, named) = self.engine_specs()?;
         if self.concurrency == 0 {
             return Err("--concurrency must be at least 1".to_owned());

@@ -23,13 +23,17 @@ use std::path::Path;
 use std::str::FromStr;
 
 use clap::ValueEnum;
-use inarow_games::{AnyGame, Game, Outcome, Variant};
+use inarow_engine::analysis::undecided_within;
+use inarow_games::{AnyGame, Game, Variant};
 
 use crate::position::play_moves;
 use crate::rng::Rng;
 
-/// How many plies the forced-result check looks ahead in Connect Four.
-const CONNECT4_CHECK_PLIES: u32 = 4;
+/// How many plies the forced-result check looks ahead in a large game.
+const CHECK_PLIES: u32 = 4;
+
+/// Games with at most this many plies left are checked to the end.
+const WHOLE_GAME_PLIES: u32 = 10;
 
 /// How many random openings are drawn, at most, to find a balanced one.
 const RANDOM_ATTEMPTS: usize = 10_000;
@@ -131,13 +135,15 @@ pub fn read_book(path: &Path, variant: Variant) -> Result<Vec<AnyGame>, String> 
 
 /// Reads one opening: a FEN or EPD line (it has a `/`), or moves from the start.
 fn parse_opening(line: &str, variant: Variant) -> Result<AnyGame, String> {
-    let position = if line.contains('/') {
-        AnyGame::from_fen(variant, line).map_err(|e| e.to_string())?
+    let (fen, moves) = if line.contains('/') {
+        (Some(line), None)
     } else {
-        let mut position = AnyGame::new(variant);
-        play_moves(&mut position, line)?;
-        position
+        (None, Some(line))
     };
+    let mut position = AnyGame::from_setup(variant, fen).map_err(|e| e.to_string())?;
+    if let Some(moves) = moves {
+        play_moves(&mut position, moves)?;
+    }
     if position.outcome().is_some() {
         return Err("the game is already over".to_owned());
     }
@@ -230,7 +236,7 @@ fn random_opening(variant: Variant, plies: PlyRange, seed: u64, k: u64) -> Resul
         let length = plies.min + rng.below(u64::from(plies.max - plies.min) + 1) as u32;
         let mut position = AnyGame::new(variant);
         for _ in 0..length {
-            let drops = position.legal_drops();
+            let drops = position.legal_moves();
             if drops.is_empty() {
                 break;
             }
@@ -249,53 +255,37 @@ fn random_opening(variant: Variant, plies: PlyRange, seed: u64, k: u64) -> Resul
     ))
 }
 
-/// Whether neither side has a forced result: within the whole game for
-/// tic-tac-toe, within a few plies for Connect Four.
+/// Whether neither side has a forced result: within the whole game when
+/// few cells are left (all of tic-tac-toe's), within a few plies otherwise
+/// (a Connect-Four opening has a result, but not a quick one).
 fn is_balanced(position: &AnyGame) -> bool {
-    match position {
-        AnyGame::TicTacToe(game) => value_within(game, u32::MAX) == 0,
-        AnyGame::Connect4(game) => value_within(game, CONNECT4_CHECK_PLIES) == 0,
-    }
-}
-
-/// Negamax to `depth` plies: 1 if the side to move forces a win, -1 if it
-/// loses by force, 0 for a draw or no forced result within the depth.
-fn value_within<G: Game>(position: &G, depth: u32) -> i32 {
-    match position.outcome() {
-        // The last move made the line: the side to move has lost.
-        Some(Outcome::Win(_)) => return -1,
-        Some(Outcome::Draw) => return 0,
-        None => {}
-    }
-    if depth == 0 {
-        return 0;
-    }
-    let mut best = -1;
-    for mv in position.legal_moves() {
-        let mut child = position.clone();
-        child.play_unchecked(mv);
-        best = best.max(-value_within(&child, depth - 1));
-        if best == 1 {
-            break;
-        }
-    }
-    best
+    let left = position.max_ply() - position.ply();
+    let plies = if left <= WHOLE_GAME_PLIES {
+        left
+    } else {
+        CHECK_PLIES
+    };
+    undecided_within(position, plies)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use inarow_games::{Connect4, Size};
+    use inarow_games::Size;
 
     const CFOUR: Variant = Variant::Connect4(Size::STANDARD);
+
+    /// The standard board after a move string.
+    fn cfour(moves: &str) -> AnyGame {
+        let mut game = AnyGame::new(CFOUR);
+        play_moves(&mut game, moves).unwrap();
+        game
+    }
 
     #[test]
     fn reads_every_opening_form() {
         let moves = parse_opening("4453", CFOUR).unwrap();
-        assert_eq!(
-            moves,
-            AnyGame::Connect4(Connect4::from_move_string(Size::STANDARD, "4453").unwrap())
-        );
+        assert_eq!(moves, cfour("4453"));
         assert_eq!(parse_opening("P@d1 P@d2", CFOUR).unwrap().ply(), 2);
         let fen = "7/7/7/7/3p3/3P3[PPPPPPPPPPPPPPPPPPPPpppppppppppppppppppp] w - - 2 2";
         assert_eq!(parse_opening(fen, CFOUR).unwrap().ply(), 2);
@@ -381,10 +371,9 @@ mod tests {
         };
         let schedule = Schedule::new(&openings, true, 3, 100).unwrap();
         for i in 0..100 {
-            let AnyGame::TicTacToe(game) = schedule.plan(i).unwrap().start else {
-                panic!("not tic-tac-toe");
-            };
-            assert_eq!(value_within(&game, u32::MAX), 0);
+            let game = schedule.plan(i).unwrap().start;
+            assert_eq!(game.variant(), Variant::TicTacToe);
+            assert!(undecided_within(&game, u32::MAX));
         }
         // Every 8-ply tic-tac-toe position is decided or a draw; 9 plies end the game.
         let too_long = Openings::Random {
@@ -403,10 +392,8 @@ mod tests {
         // Connect Four: two stones each in the centre column is quiet; two on
         // the bottom row with open ends against stones stacked on them is lost:
         // the first player makes three with both ends open.
-        let c4 = AnyGame::Connect4(Connect4::from_move_string(Size::STANDARD, "4444").unwrap());
-        assert!(is_balanced(&c4));
-        let c4 = AnyGame::Connect4(Connect4::from_move_string(Size::STANDARD, "3344").unwrap());
-        assert!(!is_balanced(&c4));
+        assert!(is_balanced(&cfour("4444")));
+        assert!(!is_balanced(&cfour("3344")));
     }
 
     #[test]

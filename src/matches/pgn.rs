@@ -30,7 +30,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use inarow_games::{Outcome, Player, Variant};
+use inarow_games::{Game, Outcome, Player, Variant};
 
 use super::runner::GameRecord;
 use inarow_protocol::client::start_fen;

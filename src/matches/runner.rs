@@ -13,7 +13,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant, SystemTime};
 
 use inarow_engine::Score;
-use inarow_games::{AnyGame, Drop, MoveError, Outcome, Player, Variant};
+use inarow_games::{AnyGame, Drop, Game, MoveError, Outcome, Player, Variant};
 use inarow_protocol::client::game::READY_TIMEOUT;
 use inarow_protocol::client::{
     BestMove, ClientError, Engine, EngineId, EngineInfo, EngineSetup, LaunchError,
@@ -739,10 +739,7 @@ impl LiveGame {
     }
 
     fn end_by_rules(&mut self, outcome: Outcome) {
-        let line = match self.position.variant().line_length() {
-            3 => "three in a row",
-            _ => "four in a row",
-        };
+        let line = self.position.variant().line_name();
         let reason = match outcome {
             Outcome::Win(side) => format!("{} wins with {line}", side_name(side)),
             Outcome::Draw => "Draw: the board is full".to_owned(),

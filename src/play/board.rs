@@ -1,7 +1,7 @@
 //! Drawing the board for a person: coloured discs on a terminal, plain ASCII
 //! otherwise, the last move and a winning line marked.
 
-use inarow_games::{AnyGame, Drop, Player};
+use inarow_games::{AnyGame, Drop, Game, Player};
 
 /// How to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
 /// The board as text, ranks from the top; `last` is marked, and so is `line`.
 pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> String {
     let (files, ranks) = game.variant().dimensions();
-    let squares_named = game.variant().names_squares();
+    let squares_named = !game.variant().gravity();
     let mut text = String::new();
     for rank in (0..ranks).rev() {
         if squares_named {
@@ -117,7 +117,7 @@ pub fn stone_name(player: Player, style: Style) -> &'static str {
 
 /// How a person names a move: the column number in Connect Four, the square in tic-tac-toe.
 pub fn move_name(game: &AnyGame, drop: Drop) -> String {
-    if game.variant().names_squares() {
+    if !game.variant().gravity() {
         drop.square_name()
     } else {
         format!("{} ({drop})", drop.file + 1)

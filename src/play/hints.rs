@@ -1,95 +1,77 @@
-//! `hint all`: the exact value of every move, from tables kept between
-//! requests and sized by `--hash`.
+//! `hint all`: the exact value of every move, from the engine's analyst,
+//! its tables kept between requests and sized by `--hash`.
 
 use std::time::{Duration, Instant};
 
-use inarow_engine::{Limits, Searcher, Signals, SolveLimits, Solver};
-use inarow_games::{AnyGame, Game, Outcome, TicTacToe};
+use inarow_engine::score::score_from_pons;
+use inarow_engine::{Analyst, SolveLimits};
+use inarow_games::{AnyGame, Game};
 
-/// The exact analysis behind `hint all`, built on first use.
-pub struct Analyst {
-    hash_mib: usize,
-    solver: Option<Solver>,
-    tictactoe: Option<Searcher<TicTacToe>>,
-}
-
-/// How long the solver may take over all the columns of one position.
+/// How long the analysis of one position's moves may take.
 const SOLVE_TIME: Duration = Duration::from_secs(5);
 
-impl Analyst {
-    /// An analyst whose tables take `hash_mib` MiB.
+/// The exact analysis behind `hint all`, built on first use.
+pub struct Hints {
+    hash_mib: usize,
+    analyst: Option<Analyst>,
+}
+
+impl Hints {
+    /// Hints whose tables take `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Self {
-        Analyst {
+        Hints {
             hash_mib,
-            solver: None,
-            tictactoe: None,
+            analyst: None,
         }
     }
 
     /// The value of every move in `position` for the side to move, as lines
-    /// for the person.
+    /// for the person: by column with Pons's score where stones fall, by
+    /// square in words otherwise.
     pub fn all_moves(&mut self, position: &AnyGame) -> String {
-        match position {
-            AnyGame::Connect4(p) => {
-                let hash_mib = self.hash_mib;
-                let solver = self.solver.get_or_insert_with(|| {
-                    let mut solver = Solver::new(p.size(), hash_mib);
-                    solver.set_book(Some(inarow_engine::book::embedded()));
-                    solver
-                });
-                let limits = SolveLimits {
-                    deadline: Some(Instant::now() + SOLVE_TIME),
-                    ..SolveLimits::default()
-                };
-                match solver.analyze_within(p, false, &limits) {
-                    None => "The position is too big to solve quickly; try hint.".to_owned(),
-                    Some(scores) => {
-                        let columns: Vec<String> = scores
-                            .iter()
-                            .enumerate()
-                            .map(|(c, s)| {
-                                format!(
-                                    "{}: {}",
-                                    c + 1,
-                                    s.map_or("full".to_owned(), |s| format!("{s:+}"))
-                                )
-                            })
-                            .collect();
-                        format!(
-                            "{}\n(Pons's score of each column for you: positive wins, higher sooner; 0 draws; negative loses.)",
-                            columns.join("  ")
-                        )
-                    }
-                }
-            }
-            AnyGame::TicTacToe(p) => {
-                // As the built-in opponent: tic-tac-toe's 5478 positions need
-                // no more than 16 MiB.
-                let hash_mib = self.hash_mib.min(16);
-                let searcher = self
-                    .tictactoe
-                    .get_or_insert_with(|| Searcher::new(hash_mib));
-                let mut lines = Vec::new();
-                for mv in p.legal_moves() {
-                    let mut child = *p;
-                    child.play_unchecked(mv);
-                    let verdict = match child.outcome() {
-                        Some(Outcome::Win(_)) => "wins at once".to_owned(),
-                        Some(Outcome::Draw) => "draw".to_owned(),
-                        None => {
-                            let result = searcher.search(
-                                &child,
-                                &Limits::default(),
-                                &Signals::new(),
-                                |_| {},
-                            );
-                            result.score().negate_one_ply().to_string()
-                        }
+        let hash_mib = self.hash_mib;
+        let analyst = self.analyst.get_or_insert_with(|| {
+            let mut analyst = Analyst::new(hash_mib);
+            analyst.set_book(Some(inarow_engine::book::embedded()));
+            analyst
+        });
+        let limits = SolveLimits {
+            deadline: Some(Instant::now() + SOLVE_TIME),
+            ..SolveLimits::default()
+        };
+        let mut scores = Vec::new();
+        for (drop, score) in analyst.move_scores(position, false, &limits) {
+            let Some(score) = score else {
+                return "The position is too big to solve quickly; try hint.".to_owned();
+            };
+            scores.push((drop, score));
+        }
+        if position.variant().gravity() {
+            let (files, _) = position.variant().dimensions();
+            let columns: Vec<String> = (0..files)
+                .map(|file| {
+                    let score = scores.iter().find(|(drop, _)| drop.file == file);
+                    let text = score.map_or("full".to_owned(), |(_, s)| format!("{s:+}"));
+                    format!("{}: {text}", file + 1)
+                })
+                .collect();
+            format!(
+                "{}\n(Pons's score of each column for you: positive wins, higher sooner; 0 draws; negative loses.)",
+                columns.join("  ")
+            )
+        } else {
+            let squares: Vec<String> = scores
+                .iter()
+                .map(|&(drop, pons)| {
+                    let verdict = if position.is_winning_move(drop) {
+                        "wins at once".to_owned()
+                    } else {
+                        score_from_pons(position, pons).to_string()
                     };
-                    lines.push(format!("{}: {verdict}", p.to_drop(mv).square_name()));
-                }
-                lines.join("  ")
-            }
+                    format!("{}: {verdict}", drop.square_name())
+                })
+                .collect();
+            squares.join("  ")
         }
     }
 }

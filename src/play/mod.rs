@@ -8,13 +8,13 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::{Args, ValueEnum};
-use inarow_games::{AnyGame, Drop, Outcome, Player};
+use inarow_games::{AnyGame, Drop, Game, Outcome, Player};
 use inarow_protocol::client::{Dialect, EngineCommand, EngineSetup};
 use inarow_protocol::Go;
 
 use crate::position::PositionArgs;
 use board::Style;
-use hints::Analyst;
+use hints::Hints;
 use inarow_engine::Strength;
 use opponent::{Builtin, External, Opponent};
 
@@ -76,7 +76,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         moves: Vec::new(),
         human,
         opponent,
-        analyst: Analyst::new(args.hash.max(1)),
+        hints: Hints::new(args.hash.max(1)),
         style,
         announced: false,
         shown: None,
@@ -143,7 +143,7 @@ struct Play<W: Write> {
     human: Player,
     opponent: Opponent,
     /// `hint all`'s tables.
-    analyst: Analyst,
+    hints: Hints,
     style: Style,
     /// Whether the end of this game was announced.
     announced: bool,
@@ -183,8 +183,13 @@ impl<W: Write> Play<W> {
         writeln!(self.out, "{text}").map_err(|e| format!("writing to stdout: {e}"))
     }
 
+    /// How a person names a move here.
     fn accepted(&self) -> &'static str {
-        self.start.variant().move_prompt()
+        if self.start.variant().gravity() {
+            "a column number"
+        } else {
+            "a square such as b2"
+        }
     }
 
     fn run(&mut self, input: impl BufRead) -> Result<(), String> {
@@ -405,7 +410,7 @@ impl<W: Write> Play<W> {
     }
 
     fn hint_all(&mut self, position: &AnyGame) -> Result<(), String> {
-        let text = self.analyst.all_moves(position);
+        let text = self.hints.all_moves(position);
         self.say(&text)
     }
 

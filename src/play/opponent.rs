@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use inarow_engine::strength::{self, LevelRng, Strength};
 use inarow_engine::{AnySearcher, Score, Signals};
-use inarow_games::{AnyGame, Drop, Variant};
+use inarow_games::{AnyGame, Drop, Game, Variant};
 use inarow_protocol::client::{ClientError, Engine, EngineSetup, LaunchError};
 use inarow_protocol::Go;
 

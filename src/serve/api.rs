@@ -10,9 +10,9 @@ use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use inarow_engine::any::exact_score;
+use inarow_engine::score::pons_score;
 use inarow_engine::{Score, SolveLimits, Strength};
-use inarow_games::{AnyGame, Connect4, Drop, Game, Player, Size, Variant};
+use inarow_games::{AnyGame, Drop, Game, ParseVariantError, Player, Size, Variant};
 use serde::{Deserialize, Serialize};
 
 use super::engine::{Engine, Refused};
@@ -230,11 +230,13 @@ impl<'a> PositionSpec<'a> {
 
     /// The position: the variant and size, the FEN or the start, then the moves.
     fn read(&self) -> Result<AnyGame, ApiError> {
-        let variant: Variant = self
-            .variant
-            .unwrap_or("cfour")
-            .parse()
-            .map_err(|e: String| ApiError::new(StatusCode::BAD_REQUEST, "unknown_variant", e))?;
+        let variant: Variant =
+            self.variant
+                .unwrap_or("cfour")
+                .parse()
+                .map_err(|e: ParseVariantError| {
+                    ApiError::new(StatusCode::BAD_REQUEST, "unknown_variant", e.to_string())
+                })?;
         let size = self
             .size
             .map(|text| text.parse::<Size>())
@@ -243,13 +245,13 @@ impl<'a> PositionSpec<'a> {
         let variant = variant.with_size(size).map_err(|_| {
             ApiError::bad_position(format!("{} has no size to choose", variant.name()))
         })?;
-        let mut position = match self.fen {
-            Some(fen) => AnyGame::from_fen(variant, fen)
-                .map_err(|e| ApiError::bad_position(format!("FEN '{fen}': {e}")))?,
-            None => AnyGame::new(variant),
-        };
+        let mut position = AnyGame::from_setup(variant, self.fen).map_err(|e| {
+            ApiError::bad_position(format!("FEN '{}': {e}", self.fen.unwrap_or_default()))
+        })?;
         if let Some(moves) = self.moves {
-            position.play_moves(moves).map_err(ApiError::illegal_move)?;
+            position
+                .play_moves(moves)
+                .map_err(|e| ApiError::illegal_move(e.to_string()))?;
         }
         Ok(position)
     }
@@ -359,20 +361,13 @@ fn side_name(player: Player) -> &'static str {
 }
 
 fn size_of(variant: Variant) -> Option<String> {
-    match variant {
-        Variant::Connect4(size) => Some(size.to_string()),
-        Variant::TicTacToe => None,
-    }
+    variant.size().map(|size| size.to_string())
 }
 
-/// Pons's bounds the rules alone give a position of `cells` cells at `ply`:
-/// at best a win with the next stone, at worst a loss to the opponent's next.
-fn rule_bounds(cells: u32, ply: u32) -> (i32, i32) {
-    (
-        -review::win_next(cells, ply + 1),
-        review::win_next(cells, ply),
-    )
-}
+/// The nodes the analyst may spend on a chosen move's exact score when the
+/// search proved none: enough for tic-tac-toe's whole tree, a few
+/// milliseconds of Connect Four.
+const QUICK_EXACT_NODES: u64 = 20_000;
 
 fn millis_since(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
@@ -381,48 +376,17 @@ fn millis_since(start: Instant) -> f64 {
 /// Every legal move's score or bounds, within `limits`.
 fn analyze(engine: &mut Engine, position: &AnyGame, limits: &SolveLimits<'_>) -> Analysis {
     let start = Instant::now();
-    let nodes_before = engine.scorers.nodes();
-    let (dims_w, dims_h) = position.variant().dimensions();
-    let cells = u32::from(dims_w) * u32::from(dims_h);
-    let drops = position.legal_drops();
-    let (moves, source): (Vec<MoveScore>, &'static str) = match position {
-        AnyGame::Connect4(p) => {
-            let solver = &mut engine.scorers.solver;
-            let bounds = solver.analyze_bounds_within(p, false, limits);
-            let moves = drops
-                .iter()
-                .filter_map(|&drop| {
-                    let (lower, upper) = bounds.get(usize::from(drop.file)).copied().flatten()?;
-                    Some(move_score(drop, Scored::bounds(lower, upper)))
-                })
-                .collect();
-            let source = if solver.answered_by_book() {
-                "book"
-            } else {
-                "solver"
-            };
-            (moves, source)
-        }
-        AnyGame::TicTacToe(_) => {
-            let stop = Stop {
-                deadline: limits.deadline,
-                signals: limits.signals,
-            };
-            let (lower, upper) = rule_bounds(cells, position.ply() + 1);
-            let moves = engine
-                .scorers
-                .move_scores(position, stop)
-                .into_iter()
-                .map(|(drop, score)| {
-                    let scored = match score {
-                        Some(s) => Scored::bounds(s, s),
-                        None => Scored::bounds(-upper, -lower),
-                    };
-                    move_score(drop, scored)
-                })
-                .collect();
-            (moves, "solver")
-        }
+    let analyst = &mut engine.analyst;
+    let nodes_before = analyst.nodes();
+    let moves: Vec<MoveScore> = analyst
+        .move_bounds(position, false, limits)
+        .into_iter()
+        .map(|(drop, (lower, upper))| move_score(drop, Scored::bounds(lower, upper)))
+        .collect();
+    let source = if analyst.answered_by_book() {
+        "book"
+    } else {
+        "solver"
     };
     let source = if position.outcome().is_some() {
         "rules"
@@ -448,7 +412,7 @@ fn analyze(engine: &mut Engine, position: &AnyGame, limits: &SolveLimits<'_>) ->
         complete: moves.iter().all(|m| m.scored.score.is_some()),
         moves,
         source,
-        nodes: engine.scorers.nodes() - nodes_before,
+        nodes: engine.analyst.nodes() - nodes_before,
         millis: millis_since(start),
     }
 }
@@ -499,25 +463,28 @@ pub async fn gamesolver(
             "pos '{pos}' is not a move string: columns as digits from 1, such as 4453"
         )));
     }
-    let position = Connect4::from_move_string(size, &pos)
-        .map_err(|e| ApiError::illegal_move(format!("pos '{pos}': {e}")))?;
+    let mut position = AnyGame::new(Variant::Connect4(size));
+    if let Some(Err(e)) = position.play_move_string(&pos) {
+        return Err(ApiError::illegal_move(format!("pos '{pos}': {e}")));
+    }
     if position.outcome().is_some() {
         return Err(ApiError::game_over());
     }
     let allowed = BudgetSpec::check(None, &app.limits)?;
     let deadline = Instant::now() + allowed.time;
-    let bounds = app
+    let moves = app
         .engine
         .run(deadline, move |engine, signals| {
             let limits = solve_limits(allowed, signals, deadline);
-            engine
-                .scorers
-                .solver
-                .analyze_bounds_within(&position, false, &limits)
+            engine.analyst.move_bounds(&position, false, &limits)
         })
         .await?;
-    let mut scores = Vec::with_capacity(bounds.len());
-    for column in bounds {
+    let mut scores = Vec::with_capacity(size.width() as usize);
+    for file in 0..size.width() as u8 {
+        let column = moves
+            .iter()
+            .find(|(drop, _)| drop.file == file)
+            .map(|&(_, bounds)| bounds);
         scores.push(match column {
             None => 100,
             Some((lower, upper)) if lower == upper => lower,
@@ -650,24 +617,20 @@ pub async fn engine_move(
             let Engine {
                 searcher,
                 rng,
-                scorers,
+                analyst,
             } = engine;
             let choice =
                 inarow_engine::strength::choose(searcher, &position, strength, signals, rng)?;
-            let score = match (position, choice.line.score) {
-                (AnyGame::TicTacToe(_), _) => {
-                    let stop = Stop {
-                        deadline: Some(deadline),
-                        signals: Some(signals),
-                    };
-                    scorers
-                        .move_scores(&position, stop)
-                        .into_iter()
-                        .find(|(drop, _)| *drop == choice.mv)
-                        .and_then(|(_, score)| score)
-                }
-                (_, score) => exact_score(&position, score),
-            };
+            // The search's proven score, or the analyst's if it settles the
+            // move at once (a small game, an endgame).
+            let score = pons_score(&position, choice.line.score).or_else(|| {
+                let limits = SolveLimits {
+                    nodes: Some(QUICK_EXACT_NODES),
+                    deadline: Some(deadline),
+                    signals: Some(signals),
+                };
+                analyst.move_score(&position, choice.mv, &limits)
+            });
             let eval = match choice.line.score {
                 Score::Heuristic(value) if score.is_none() => Some(value),
                 _ => None,
@@ -798,7 +761,8 @@ fn review_games(
         let reviewed = names
             .clone()
             .map(|player| name.is_none_or(|name| name == player));
-        let review = engine.scorers.review(
+        let review = review::review_game(
+            &mut engine.analyst,
             &start,
             &game.moves,
             reviewed,

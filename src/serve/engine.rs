@@ -13,11 +13,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use inarow_engine::strength::LevelRng;
-use inarow_engine::{AnySearcher, Signals, Solver};
-use inarow_games::Size;
+use inarow_engine::{Analyst, AnySearcher, Signals};
 use tokio::sync::{mpsc, oneshot};
-
-use crate::review::Scorers;
 
 /// What the engine is built with.
 #[derive(Clone, Copy, Debug)]
@@ -32,8 +29,8 @@ pub struct Settings {
 
 /// The engine's state, owned by its worker thread.
 pub struct Engine {
-    /// The exact scorers: Connect Four's solver (with the book) and tic-tac-toe's.
-    pub scorers: Scorers,
+    /// The exact analyst (with the book) for every game.
+    pub analyst: Analyst,
     /// The heuristic search (with the book and its own solver) that picks moves.
     pub searcher: AnySearcher,
     /// The weaker levels' random choices.
@@ -43,14 +40,14 @@ pub struct Engine {
 impl Engine {
     fn new(settings: Settings) -> Self {
         let book = Some(inarow_engine::book::embedded());
-        let mut solver = Solver::new(Size::STANDARD, settings.hash_mib);
-        solver.set_threads(settings.threads);
-        solver.set_book(book.clone());
+        let mut analyst = Analyst::new(settings.hash_mib);
+        analyst.set_threads(settings.threads);
+        analyst.set_book(book.clone());
         let mut searcher = AnySearcher::new(settings.hash_mib);
         searcher.set_threads(settings.threads);
         searcher.set_book(book);
         Engine {
-            scorers: Scorers::new(solver),
+            analyst,
             searcher,
             rng: LevelRng::from_clock(),
         }

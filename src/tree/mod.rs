@@ -20,7 +20,7 @@ use inarow_engine::any::{textbook_search, traced_search};
 use inarow_engine::textbook::{self, Algorithm, ExplicitTree, MoveOrder, Searched, TooLarge};
 use inarow_engine::trace::{Exit, Trace};
 use inarow_engine::Limits;
-use inarow_games::AnyGame;
+use inarow_games::{AnyGame, Game};
 
 use crate::position::PositionArgs;
 use render::{Drawing, Names, Values};

@@ -33,10 +33,10 @@ pub(super) fn read(text: &str) -> Result<Connect4, FenError> {
 
 /// The position on a board read from a FEN or given cell by cell, checked.
 pub(crate) fn from_board(board: &FenBoard) -> Result<Connect4, FenError> {
-    let size = Size::new(board.width, board.height).map_err(|reason| FenError::BadSize {
+    let size = Size::new(board.width, board.height).map_err(|e| FenError::BadSize {
         width: board.width,
         height: board.height,
-        reason,
+        reason: e.reason(),
     })?;
     let mut stones = [0u64; 2];
     for col in 0..board.width {

@@ -22,6 +22,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::SizeError;
+
 /// A board size: width 1..=9, height at least 1, `width * (height + 1) <= 64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size {
@@ -39,16 +41,24 @@ impl Size {
     /// A board `width` columns wide and `height` rows high.
     ///
     /// # Errors
-    /// A message if the board does not fit a 64-bit bitboard or is wider than 9.
-    pub fn new(width: usize, height: usize) -> Result<Size, &'static str> {
+    /// [`SizeError::Unsupported`] if the board does not fit a 64-bit bitboard
+    /// or is wider than 9.
+    pub fn new(width: usize, height: usize) -> Result<Size, SizeError> {
+        let unsupported = |reason| {
+            Err(SizeError::Unsupported {
+                width,
+                height,
+                reason,
+            })
+        };
         if !(1..=9).contains(&width) {
-            return Err("the width must be 1 to 9");
+            return unsupported("the width must be 1 to 9");
         }
         if height == 0 {
-            return Err("the height must be at least 1");
+            return unsupported("the height must be at least 1");
         }
         if width * (height + 1) > 64 {
-            return Err("width * (height + 1) must be at most 64");
+            return unsupported("width * (height + 1) must be at most 64");
         }
         Ok(Size {
             width: width as u8,
@@ -166,20 +176,15 @@ impl fmt::Display for Size {
 }
 
 impl FromStr for Size {
-    type Err = String;
+    type Err = SizeError;
 
     /// Reads `WxH`, e.g. `7x6`.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let (w, h) = text
-            .split_once(['x', 'X'])
-            .ok_or_else(|| format!("'{text}' is not a size such as 7x6"))?;
-        let w: usize = w
-            .parse()
-            .map_err(|_| format!("'{text}' is not a size such as 7x6"))?;
-        let h: usize = h
-            .parse()
-            .map_err(|_| format!("'{text}' is not a size such as 7x6"))?;
-        Size::new(w, h).map_err(|reason| format!("{text}: {reason}"))
+        let not_a_size = || SizeError::NotASize(text.to_owned());
+        let (w, h) = text.split_once(['x', 'X']).ok_or_else(not_a_size)?;
+        let w: usize = w.parse().map_err(|_| not_a_size())?;
+        let h: usize = h.parse().map_err(|_| not_a_size())?;
+        Size::new(w, h)
     }
 }
 

@@ -32,7 +32,7 @@ use super::fen;
 use super::geometry::{has_line, line_completions, non_losing_moves, Size};
 use crate::error::{FenError, IllegalMoveError};
 use crate::notation::{Drop, MoveText};
-use crate::{Game, MoveList, Outcome, Player};
+use crate::{Game, MoveList, Outcome, Player, Variant};
 
 /// A Connect-Four move: the column a stone is dropped in, 0 for the leftmost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -360,19 +360,8 @@ impl Game for Connect4 {
         self.current + self.mask
     }
 
-    #[inline]
-    fn key_bits(&self) -> u32 {
-        self.size.key_bits()
-    }
-
-    #[inline]
-    fn move_index(mv: Column) -> u8 {
-        mv.0
-    }
-
-    #[inline]
-    fn move_from_index(index: u8) -> Column {
-        Column(index)
+    fn variant(&self) -> Variant {
+        Variant::Connect4(self.size)
     }
 
     fn to_drop(&self, mv: Column) -> Drop {
@@ -411,7 +400,17 @@ impl Game for Connect4 {
         fen::write(self)
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
+    fn read_fen(&self, fen: &str) -> Result<Self, FenError> {
+        Connect4::from_fen(fen)
+    }
+}
+
+impl Connect4 {
+    /// The position a FEN gives; its ranks set the board size.
+    ///
+    /// # Errors
+    /// [`FenError`] if the FEN cannot be read or the position cannot arise in play.
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         fen::read(fen)
     }
 }

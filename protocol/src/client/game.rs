@@ -15,7 +15,7 @@ use std::error::Error;
 use std::fmt;
 use std::time::Duration;
 
-use inarow_games::{AnyGame, Drop, Variant};
+use inarow_games::{AnyGame, Drop, Game, Variant};
 
 use super::{ClientError, Dialect, Engine, EngineCommand};
 

@@ -11,7 +11,7 @@
 //!
 //! ```no_run
 //! # use std::time::Duration;
-//! # use inarow_games::{AnyGame, Variant};
+//! # use inarow_games::{AnyGame, Game, Variant};
 //! # use inarow_protocol::Go;
 //! # use inarow_protocol::client::{Dialect, Engine, EngineCommand, EngineSetup};
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {

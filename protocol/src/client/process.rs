@@ -467,7 +467,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
-    use inarow_games::{AnyGame, Variant};
+    use inarow_games::{AnyGame, Game, Variant};
 
     use crate::response::UciScore;
 

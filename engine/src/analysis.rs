@@ -1,0 +1,212 @@
+//! Exact analysis of any game, in Pascal Pons's convention: the score of a
+//! position and of each of its moves, within limits.
+//!
+//! A game's exact scorer implements [`ExactScorer`]: Connect Four's is the
+//! solver, a small game's is [`Negamax`] over its whole tree. The questions
+//! every front end asks (every move's score, one move's, the best move) are
+//! written once here, generic over the scorer; [`crate::any::Analyst`]
+//! picks the scorer of a game chosen at run time.
+
+use std::collections::HashMap;
+use std::marker::PhantomData;
+
+use inarow_games::Game;
+
+use crate::limits::SolveLimits;
+use crate::score::{rule_bounds, rule_score, win_next};
+
+/// Bounds on a Pons score, both inclusive: equal once the score is exact.
+pub type Bounds = (i32, i32);
+
+/// The exact score of one game's positions, with what it learns kept from
+/// call to call (scores belong to positions, so they stay true).
+pub trait ExactScorer<G: Game> {
+    /// Bounds on Pons's score of `position` for the side to move (with
+    /// `weak`, on its sign): exact unless `limits` were reached first.
+    fn bounds(&mut self, position: &G, weak: bool, limits: &SolveLimits<'_>) -> Bounds;
+
+    /// Bounds on the mover's score of each legal move of `position`, in the
+    /// order of [`Game::legal_moves`]. The limits are for the whole
+    /// analysis: once they are reached, the moves left get the bounds of the
+    /// rules.
+    fn move_bounds(
+        &mut self,
+        position: &G,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<(G::Move, Bounds)> {
+        let start = self.nodes();
+        let spent = SolveLimits {
+            nodes: Some(0),
+            ..SolveLimits::default()
+        };
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let left = limits.after(self.nodes() - start).unwrap_or(spent);
+                (mv, move_bounds(self, position, mv, weak, &left))
+            })
+            .collect()
+    }
+
+    /// A move that keeps the position's exact score (the quickest win, the
+    /// slowest loss) and that score; `None` past `limits` or once the game
+    /// is over.
+    fn best_move(&mut self, position: &G, limits: &SolveLimits<'_>) -> Option<(G::Move, i32)> {
+        let moves = self.move_bounds(position, false, limits);
+        if moves.iter().any(|&(_, (lower, upper))| lower < upper) {
+            return None;
+        }
+        moves
+            .into_iter()
+            .map(|(mv, (score, _))| (mv, score))
+            .reduce(|best, next| if next.1 > best.1 { next } else { best })
+    }
+
+    /// Nodes searched so far: budgets are counted against it.
+    fn nodes(&self) -> u64;
+
+    /// Whether the last [`ExactScorer::move_bounds`] or
+    /// [`ExactScorer::best_move`] was answered by an opening book alone.
+    fn answered_by_book(&self) -> bool {
+        false
+    }
+}
+
+/// A score as a weak solve gives it (only its sign) or as it is.
+fn weak_or_exact(score: i32, weak: bool) -> i32 {
+    if weak {
+        score.signum()
+    } else {
+        score
+    }
+}
+
+/// Bounds on the mover's score of playing the legal move `mv` in `position`.
+pub fn move_bounds<G: Game, S: ExactScorer<G> + ?Sized>(
+    scorer: &mut S,
+    position: &G,
+    mv: G::Move,
+    weak: bool,
+    limits: &SolveLimits<'_>,
+) -> Bounds {
+    if position.is_winning_move(mv) {
+        let score = weak_or_exact(win_next(position.max_ply(), position.ply()), weak);
+        return (score, score);
+    }
+    let mut child = position.clone();
+    child.play_unchecked(mv);
+    let (lower, upper) = scorer.bounds(&child, weak, limits);
+    (-upper, -lower)
+}
+
+/// Exact scores of a small game by negamax over its whole tree, each
+/// position's score kept by its [`Game::key`]. Tic-tac-toe has 5478
+/// positions; any game small enough works. Keys identify positions of one
+/// board size only: use one `Negamax` per size.
+#[derive(Debug)]
+pub struct Negamax<G> {
+    scores: HashMap<u64, i32>,
+    nodes: u64,
+    game: PhantomData<fn(&G)>,
+}
+
+impl<G: Game> Default for Negamax<G> {
+    fn default() -> Self {
+        Negamax {
+            scores: HashMap::new(),
+            nodes: 0,
+            game: PhantomData,
+        }
+    }
+}
+
+/// The deadline and the stop signal are looked at every this many nodes.
+const CHECK_EVERY: u64 = 1024;
+
+impl<G: Game> Negamax<G> {
+    /// Forgets every score and the node count.
+    pub fn clear(&mut self) {
+        *self = Negamax::default();
+    }
+
+    /// Pons's exact score of `position`, `None` past `limits`.
+    fn score(&mut self, position: &G, end: Option<u64>, limits: &SolveLimits<'_>) -> Option<i32> {
+        if let Some(score) = rule_score(position) {
+            return Some(score);
+        }
+        if let Some(&score) = self.scores.get(&position.key()) {
+            return Some(score);
+        }
+        if end.is_some_and(|end| self.nodes >= end)
+            || (self.nodes % CHECK_EVERY == 0 && limits.reached_by_time())
+        {
+            return None;
+        }
+        self.nodes += 1;
+        let mut best = None;
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            let score = -self.score(&child, end, limits)?;
+            best = best.max(Some(score));
+        }
+        // A game that is not over has a move; a draw if one ever had none.
+        let best = best.unwrap_or(0);
+        self.scores.insert(position.key(), best);
+        Some(best)
+    }
+}
+
+impl<G: Game> ExactScorer<G> for Negamax<G> {
+    fn bounds(&mut self, position: &G, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
+        let end = limits.nodes.map(|n| self.nodes.saturating_add(n));
+        match self.score(position, end, limits) {
+            Some(score) => {
+                let score = weak_or_exact(score, weak);
+                (score, score)
+            }
+            None => {
+                let (lower, upper) = rule_bounds(position.max_ply(), position.ply());
+                (weak_or_exact(lower, weak), weak_or_exact(upper, weak))
+            }
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Whether the game goes on and neither side can force a win within
+/// `plies` plies of `position` (a whole-game search with `u32::MAX`: then
+/// the game is a draw).
+#[must_use]
+pub fn undecided_within<G: Game>(position: &G, plies: u32) -> bool {
+    position.outcome().is_none() && forced_within(position, plies) == 0
+}
+
+/// Negamax to `depth` plies: 1 if the side to move forces a win, -1 if it
+/// loses by force, 0 for a draw or no forced result within the depth.
+fn forced_within<G: Game>(position: &G, depth: u32) -> i32 {
+    match position.outcome() {
+        // The last move made the line: the side to move has lost.
+        Some(inarow_games::Outcome::Win(_)) => return -1,
+        Some(inarow_games::Outcome::Draw) => return 0,
+        None => {}
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut best = -1;
+    for mv in position.legal_moves() {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        best = best.max(-forced_within(&child, depth - 1));
+        if best == 1 {
+            break;
+        }
+    }
+    best
+}
