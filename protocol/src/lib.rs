@@ -3,7 +3,8 @@
 //! UGI generalisation. `docs/PROTOCOL.md` is the contract.
 //!
 //! - [`command`]: lines from the GUI, parsed into a typed [`command::Command`]
-//!   before anything acts on them.
+//!   before anything acts on them; the client writes its lines from the same
+//!   type.
 //! - [`response`]: lines to the GUI, as types with their exact text.
 //! - [`session`]: the engine side, generic over its input and output streams.
 //! - [`mod@bench`]: the search benchmark, run through a session.
