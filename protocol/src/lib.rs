@@ -6,13 +6,15 @@
 //!   before anything acts on them; the client writes its lines from the same
 //!   type.
 //! - [`response`]: lines to the GUI, as types with their exact text.
-//! - [`session`]: the engine side, generic over its input and output streams.
+//! - [`session`]: the engine side, generic over its input and output streams;
+//!   its options are declared once, in one table (`options`).
 //! - [`mod@bench`]: the search benchmark, run through a session.
 //! - [`client`]: driving an external engine process (for matches and play).
 
 pub mod bench;
 pub mod client;
 pub mod command;
+mod options;
 pub mod response;
 pub mod session;
 
