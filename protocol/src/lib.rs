@@ -8,7 +8,8 @@
 //! - [`response`]: lines to the GUI, as types with their exact text.
 //! - [`session`]: the engine side, generic over its input and output streams;
 //!   its options are declared once, in one table (`options`).
-//! - [`mod@bench`]: the search benchmark, run through a session.
+//! - [`mod@bench`]: the search benchmark, as the commands that run it and the
+//!   report of their results; the session runs it.
 //! - [`client`]: driving an external engine process (for matches and play).
 
 pub mod bench;

@@ -10,7 +10,7 @@
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use inarow_engine::any::{evaluate, exact_score};
 use inarow_engine::book::{self, Book};
@@ -19,7 +19,7 @@ use inarow_engine::{
 };
 use inarow_games::{AnyGame, Drop, Outcome, Player, Variant};
 
-use crate::bench;
+use crate::bench::{self, BenchLine, BenchReport, Benchmark};
 use crate::command::{Command, Go, Query};
 use crate::options::{self, Options, Setting};
 use crate::response::{InfoLine, Response, UciScore};
@@ -455,9 +455,9 @@ impl<W: Write + Send + 'static> Session<W> {
             ));
             return;
         }
-        let out = Arc::clone(&self.out);
-        let report = bench::run(depth, hash, threads, |line| {
-            send(&out, &Response::Text(line.to_string()));
+        let benchmark = Benchmark::new(depth, hash, threads);
+        let report = run_bench(benchmark, |line| {
+            self.send(Response::Text(line.to_string()))
         });
         for line in report.ordering_lines() {
             self.send(Response::Text(line));
@@ -487,6 +487,28 @@ impl<W: Write + Send + 'static> std::ops::Drop for Session<W> {
     fn drop(&mut self) {
         self.stop_search();
     }
+}
+
+/// Runs the benchmark's commands in a session of its own, so that it neither
+/// depends on this session's options and game nor changes them, calling
+/// `each` with every position's line.
+fn run_bench(benchmark: Benchmark, mut each: impl FnMut(&BenchLine)) -> BenchReport {
+    let mut session = Session::new(std::io::sink());
+    for command in benchmark.setup {
+        session.execute(command);
+    }
+    let mut lines = Vec::with_capacity(benchmark.positions.len());
+    for position in benchmark.positions {
+        for command in position.commands {
+            session.execute(command);
+        }
+        let waiting = Instant::now();
+        let result = session.wait_for_search();
+        let line = BenchLine::new(position.name, result, waiting.elapsed());
+        each(&line);
+        lines.push(line);
+    }
+    BenchReport::new(lines)
 }
 
 /// Writes one response and flushes.
