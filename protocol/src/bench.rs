@@ -3,9 +3,10 @@
 //! total node count is the search's signature: it changes only when the
 //! search's behaviour does.
 //!
-//! As in Stockfish, the benchmark runs through the engine session: each
-//! position is the lines a GUI would send (`setoption`, `ucinewgame`,
-//! `position`, `go depth N`), so it measures what users run.
+//! As in Stockfish, this module only says what to run, as the commands a GUI
+//! would send (`setoption`, `ucinewgame`, `position`, `go depth N`), and sums
+//! up the results; the engine session runs the commands, so the benchmark
+//! measures what users run.
 //!
 //! Beside speed it reports how well the search ordered its moves, over all
 //! positions: the share of beta cutoffs made by the first move searched, the
@@ -13,12 +14,12 @@
 //! factor of each iteration (its nodes over the previous iteration's).
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use inarow_engine::{Score, SearchStats};
+use inarow_engine::{Score, SearchResult, SearchStats};
 use inarow_games::{Connect4, Drop, Game, Size};
 
-use crate::session::Session;
+use crate::command::{Command, Go};
 
 /// The default depth of `inarow bench`, in plies.
 pub const DEFAULT_DEPTH: u32 = 16;
@@ -49,6 +50,69 @@ const CONNECT4: &[(&str, &str)] = &[
 
 /// The tic-tac-toe positions, as moves from the start.
 const TICTACTOE: &[&[&str]] = &[&[], &["b2"], &["a1", "b2", "c3"]];
+
+/// The benchmark, as the commands that run it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Benchmark {
+    /// The commands that set up the session: its table size and threads.
+    pub setup: Vec<Command>,
+    /// The positions, in order.
+    pub positions: Vec<BenchPosition>,
+}
+
+/// One benchmark position, as the commands that search it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchPosition {
+    /// The game and position, e.g. `cfour 7x6 4453`.
+    pub name: String,
+    /// The commands, the last of them the `go` whose search is the result.
+    pub commands: Vec<Command>,
+}
+
+impl Benchmark {
+    /// The benchmark to `depth` plies with a table of `hash_mib` MiB on
+    /// `threads` threads (at least one MiB and one thread). Only one thread
+    /// gives the deterministic node count.
+    #[must_use]
+    pub fn new(depth: u32, hash_mib: usize, threads: usize) -> Benchmark {
+        let option = |name: &str, value: String| Command::SetOption {
+            name: name.to_owned(),
+            value: Some(value),
+        };
+        let setup = vec![
+            option("Hash", hash_mib.max(1).to_string()),
+            option("Threads", threads.max(1).to_string()),
+        ];
+        let connect4 = CONNECT4.iter().map(|&(size, moves)| {
+            let size: Size = size.parse().expect("benchmark sizes are valid");
+            let position =
+                Connect4::from_move_string(size, moves).expect("benchmark positions are valid");
+            let name = format!("cfour {size} {moves}");
+            (name, "cfour", Some(position.fen()), Vec::new())
+        });
+        let tictactoe = TICTACTOE.iter().map(|moves| {
+            let name = format!("tictactoe {}", moves.join(" "));
+            let moves = moves.iter().map(|&m| m.to_owned()).collect();
+            (name, "tictactoe", None, moves)
+        });
+        let positions = connect4
+            .chain(tictactoe)
+            .map(|(name, variant, fen, moves)| BenchPosition {
+                name: name.trim_end().to_owned(),
+                commands: vec![
+                    option("UCI_Variant", variant.to_owned()),
+                    Command::NewGame,
+                    Command::Position { fen, moves },
+                    Command::Go(Go {
+                        depth: Some(depth),
+                        ..Go::default()
+                    }),
+                ],
+            })
+            .collect();
+        Benchmark { setup, positions }
+    }
+}
 
 /// One benchmark position's result.
 #[derive(Clone, Debug)]
@@ -96,6 +160,33 @@ pub struct BranchingSum {
     pub previous: u64,
 }
 
+impl BenchLine {
+    /// The line of the position `name` whose search gave `result` (none if
+    /// the game was over) after `waited`, which counts as its time if there
+    /// was no search.
+    #[must_use]
+    pub fn new(name: String, result: Option<SearchResult<Drop>>, waited: Duration) -> BenchLine {
+        match result {
+            Some(result) => BenchLine {
+                name,
+                best: result.best,
+                score: result.score(),
+                nodes: result.nodes,
+                elapsed: result.elapsed,
+                stats: result.stats,
+            },
+            None => BenchLine {
+                name,
+                best: None,
+                score: Score::Heuristic(0),
+                nodes: 0,
+                elapsed: waited,
+                stats: SearchStats::default(),
+            },
+        }
+    }
+}
+
 impl fmt::Display for BenchLine {
     /// One position: its name, best move, score, nodes and time, then the
     /// share of cutoffs by the first move and the table's hit rate (`-`
@@ -129,6 +220,25 @@ impl fmt::Display for BenchReport {
 }
 
 impl BenchReport {
+    /// The report over the positions' `lines`.
+    #[must_use]
+    pub fn new(lines: Vec<BenchLine>) -> BenchReport {
+        let nodes = lines.iter().map(|l| l.nodes).sum();
+        let elapsed = lines.iter().map(|l| l.elapsed).sum();
+        let mut stats = SearchStats::default();
+        let mut branching = Vec::new();
+        for line in &lines {
+            accumulate(&mut stats, &mut branching, &line.stats);
+        }
+        BenchReport {
+            lines,
+            nodes,
+            elapsed,
+            stats,
+            branching,
+        }
+    }
+
     /// Nodes per second over the whole benchmark.
     #[must_use]
     pub fn nps(&self) -> u64 {
@@ -193,72 +303,98 @@ fn accumulate(total: &mut SearchStats, branching: &mut Vec<BranchingSum>, stats:
     }
 }
 
-/// Runs the benchmark to `depth` plies with a table of `hash_mib` MiB on
-/// `threads` threads, calling `each` after every position. Only one thread
-/// gives the deterministic node count.
-#[must_use]
-pub fn run(
-    depth: u32,
-    hash_mib: usize,
-    threads: usize,
-    mut each: impl FnMut(&BenchLine),
-) -> BenchReport {
-    let mut session = Session::new(std::io::sink());
-    session.handle_line(&format!("setoption name Hash value {}", hash_mib.max(1)));
-    session.handle_line(&format!("setoption name Threads value {}", threads.max(1)));
-    let connect4 = CONNECT4.iter().map(|&(size, moves)| {
-        let size: Size = size.parse().expect("benchmark sizes are valid");
-        let position =
-            Connect4::from_move_string(size, moves).expect("benchmark positions are valid");
-        let name = format!("cfour {size} {moves}");
-        (name, "cfour", format!("fen {}", position.fen()))
-    });
-    let tictactoe = TICTACTOE.iter().map(|moves| {
-        let name = format!("tictactoe {}", moves.join(" "));
-        let mut position = "startpos".to_owned();
-        if !moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&moves.join(" "));
-        }
-        (name, "tictactoe", position)
-    });
-    let mut lines = Vec::new();
-    for (name, variant, position) in connect4.chain(tictactoe) {
-        for line in [
-            format!("setoption name UCI_Variant value {variant}"),
-            "ucinewgame".to_owned(),
-            format!("position {position}"),
-            format!("go depth {depth}"),
-        ] {
-            session.handle_line(&line);
-        }
-        let start = Instant::now();
-        let result = session.wait_for_search();
-        let line = BenchLine {
-            name: name.trim_end().to_owned(),
-            best: result.as_ref().and_then(|r| r.best),
-            score: result.as_ref().map_or(Score::Heuristic(0), |r| r.score()),
-            nodes: result.as_ref().map_or(0, |r| r.nodes),
-            elapsed: result
-                .as_ref()
-                .map_or_else(|| start.elapsed(), |r| r.elapsed),
-            stats: result.map(|r| r.stats).unwrap_or_default(),
+#[cfg(test)]
+mod tests {
+    use inarow_engine::IterationNodes;
+
+    use super::*;
+
+    #[test]
+    fn the_benchmark_is_the_commands_a_gui_sends() {
+        let benchmark = Benchmark::new(7, 0, 2);
+        let lines = |commands: &[Command]| -> Vec<String> {
+            commands.iter().map(ToString::to_string).collect()
         };
-        each(&line);
-        lines.push(line);
+        assert_eq!(
+            lines(&benchmark.setup),
+            [
+                "setoption name Hash value 1",
+                "setoption name Threads value 2"
+            ]
+        );
+        assert_eq!(benchmark.positions.len(), CONNECT4.len() + TICTACTOE.len());
+        let first = &benchmark.positions[0];
+        assert_eq!(first.name, "cfour 7x6");
+        assert_eq!(
+            lines(&first.commands),
+            [
+                "setoption name UCI_Variant value cfour",
+                "ucinewgame",
+                "position fen 7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1",
+                "go depth 7",
+            ]
+        );
+        let last = benchmark.positions.last().expect("positions");
+        assert_eq!(last.name, "tictactoe a1 b2 c3");
+        assert_eq!(lines(&last.commands)[2], "position startpos moves a1 b2 c3");
+        for position in &benchmark.positions {
+            for command in &position.commands {
+                assert_eq!(command.to_string().parse(), Ok(command.clone()));
+            }
+        }
     }
-    let nodes = lines.iter().map(|l| l.nodes).sum();
-    let elapsed = lines.iter().map(|l| l.elapsed).sum();
-    let mut stats = SearchStats::default();
-    let mut branching = Vec::new();
-    for line in &lines {
-        accumulate(&mut stats, &mut branching, &line.stats);
-    }
-    BenchReport {
-        lines,
-        nodes,
-        elapsed,
-        stats,
-        branching,
+
+    #[test]
+    fn the_report_sums_the_positions() {
+        let stats = |cutoffs, iterations: &[(u32, u64)]| SearchStats {
+            cutoffs,
+            first_move_cutoffs: cutoffs / 2,
+            iterations: iterations
+                .iter()
+                .map(|&(depth, nodes)| IterationNodes { depth, nodes })
+                .collect(),
+            ..SearchStats::default()
+        };
+        let line = |nodes, ms, stats| BenchLine {
+            name: "x".to_owned(),
+            best: None,
+            score: Score::Draw,
+            nodes,
+            elapsed: Duration::from_millis(ms),
+            stats,
+        };
+        let report = BenchReport::new(vec![
+            line(100, 10, stats(4, &[(1, 10), (2, 30), (3, 60)])),
+            line(50, 40, stats(2, &[(1, 5), (2, 20)])),
+            BenchLine::new("over".to_owned(), None, Duration::from_millis(50)),
+        ]);
+        assert_eq!(report.to_string(), "150 nodes 1500 nps");
+        assert_eq!(
+            (report.stats.cutoffs, report.stats.first_move_cutoffs),
+            (6, 3)
+        );
+        assert_eq!(
+            report.branching,
+            [
+                BranchingSum {
+                    depth: 2,
+                    nodes: 50,
+                    previous: 15
+                },
+                BranchingSum {
+                    depth: 3,
+                    nodes: 60,
+                    previous: 30
+                },
+            ]
+        );
+        assert_eq!(
+            report.ordering_lines(),
+            [
+                "ordering: 6 beta cutoffs, 50.0% by the first move searched",
+                "tt: 0 probes, - hits, - cutoffs",
+                "ebf by iteration: 2:3.33 3:2.00",
+            ]
+        );
     }
 }

@@ -3,6 +3,10 @@
 //! Tokens are separated by any whitespace. Unknown `go` parameters are skipped,
 //! as the UCI specification requires; everything else that is not understood
 //! is an error that says why.
+//!
+//! A command also writes its line (`Display`, and [`Command::to_ugi_string`]
+//! in UGI's words), which parses back to it: the client drives other engines
+//! with the same type, so the grammar has one owner.
 
 use std::error::Error;
 use std::fmt;
@@ -50,8 +54,10 @@ pub enum Command {
     Eval,
     /// `perft <depth>`.
     Perft(u32),
-    /// `bench [depth [hash]]`: the search benchmark to `depth` plies with a
-    /// table of `hash` MiB.
+    /// `bench [depth [hash [threads]]]`: the search benchmark to `depth`
+    /// plies with a table of `hash` MiB on `threads` threads. The arguments
+    /// are positional: a line gives `hash` only after `depth`, and `threads`
+    /// only after `hash`.
     Bench {
         /// The depth, in plies.
         depth: Option<u32>,
@@ -106,12 +112,25 @@ pub struct Go {
 impl fmt::Display for Go {
     /// The `go` line that asks for this search.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl Go {
+    /// Writes the `go` line, the clocks in UGI's words (`p1time p2time p1inc
+    /// p2inc`) if `ugi`.
+    fn write(&self, f: &mut fmt::Formatter<'_>, ugi: bool) -> fmt::Result {
         f.write_str("go")?;
+        let [wtime, btime, winc, binc] = if ugi {
+            ["p1time", "p2time", "p1inc", "p2inc"]
+        } else {
+            ["wtime", "btime", "winc", "binc"]
+        };
         let times = [
-            ("wtime", self.wtime),
-            ("btime", self.btime),
-            ("winc", self.winc),
-            ("binc", self.binc),
+            (wtime, self.wtime),
+            (btime, self.btime),
+            (winc, self.winc),
+            (binc, self.binc),
             ("movetime", self.movetime),
         ];
         for (name, time) in times {
@@ -137,6 +156,106 @@ impl fmt::Display for Go {
             f.write_str(" ponder")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Query {
+    /// The word after `query`: `gameover`, `p1turn` or `result`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Query::GameOver => "gameover",
+            Query::P1Turn => "p1turn",
+            Query::Result => "result",
+        })
+    }
+}
+
+impl fmt::Display for Command {
+    /// The canonical UCI line of the command, which parses back to it.
+    ///
+    /// Every command a line parses to is written so; beyond those, a line
+    /// cannot say everything a value can hold. Parsing joins words with one
+    /// space, so a name, value, FEN or move with other whitespace (or a move
+    /// that is empty) comes back changed, as does an option name holding the
+    /// word `value` or a FEN holding `moves`. `go` writes whole milliseconds.
+    /// `bench`'s arguments are positional, so the line stops at the first
+    /// absent one: a `hash` without a `depth` is not written.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, false)
+    }
+}
+
+impl Command {
+    /// The line in UGI's words, which parses back to the command too:
+    /// `uginewgame` for [`Command::NewGame`], and `go`'s clocks as `p1time
+    /// p2time p1inc p2inc`. Every other command is written as
+    /// [`Display`](fmt::Display) writes it (`uci` and `ugi` are two commands).
+    #[must_use]
+    pub fn to_ugi_string(&self) -> String {
+        struct Ugi<'a>(&'a Command);
+        impl fmt::Display for Ugi<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write(f, true)
+            }
+        }
+        Ugi(self).to_string()
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, ugi: bool) -> fmt::Result {
+        match self {
+            Command::Uci => f.write_str("uci"),
+            Command::Ugi => f.write_str("ugi"),
+            Command::Debug(on) => write!(f, "debug {}", if *on { "on" } else { "off" }),
+            Command::IsReady => f.write_str("isready"),
+            Command::SetOption { name, value } => {
+                write!(f, "setoption name {name}")?;
+                match value {
+                    Some(value) => write!(f, " value {value}"),
+                    None => Ok(()),
+                }
+            }
+            Command::NewGame if ugi => f.write_str("uginewgame"),
+            Command::NewGame => f.write_str("ucinewgame"),
+            Command::Position { fen, moves } => {
+                match fen {
+                    Some(fen) => write!(f, "position fen {fen}")?,
+                    None => f.write_str("position startpos")?,
+                }
+                if !moves.is_empty() {
+                    f.write_str(" moves")?;
+                    for mv in moves {
+                        write!(f, " {mv}")?;
+                    }
+                }
+                Ok(())
+            }
+            Command::Go(go) => go.write(f, ugi),
+            Command::Stop => f.write_str("stop"),
+            Command::PonderHit => f.write_str("ponderhit"),
+            Command::Quit => f.write_str("quit"),
+            Command::Display => f.write_str("d"),
+            Command::Eval => f.write_str("eval"),
+            Command::Perft(depth) => write!(f, "perft {depth}"),
+            Command::Bench {
+                depth,
+                hash,
+                threads,
+            } => {
+                f.write_str("bench")?;
+                // Each argument counts only after the one before it.
+                if let Some(depth) = depth {
+                    write!(f, " {depth}")?;
+                    if let Some(hash) = hash {
+                        write!(f, " {hash}")?;
+                        if let Some(threads) = threads {
+                            write!(f, " {threads}")?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Command::Query(query) => write!(f, "query {query}"),
+        }
     }
 }
 
@@ -408,6 +527,134 @@ mod tests {
             };
             assert_eq!(go.to_string(), line);
         }
+    }
+
+    /// Every variant, written and read back: the canonical lines are written
+    /// as they are, and every value comes back the same.
+    #[test]
+    fn every_command_writes_what_it_reads() {
+        let canonical = [
+            "uci",
+            "ugi",
+            "debug on",
+            "debug off",
+            "isready",
+            "setoption name Hash value 32",
+            "setoption name Clear Hash",
+            "setoption name Move Overhead value 100",
+            "setoption name UCI_Variant value cfour 6x5",
+            "setoption name BookFile value <empty>",
+            "ucinewgame",
+            "position startpos",
+            "position startpos moves P@d1 4 b2",
+            "position fen 3/3/3[PPPPPpppp] w - - 0 1",
+            "position fen 3/3/3[PPPPPpppp] w - - 0 1 moves b2 P@a1",
+            "go",
+            "go wtime 1000 btime 900 winc 10 binc 10 movestogo 5",
+            "go movetime 50 depth 3 nodes 100 mate 2 infinite ponder",
+            "stop",
+            "ponderhit",
+            "quit",
+            "d",
+            "eval",
+            "perft 3",
+            "bench",
+            "bench 5",
+            "bench 5 16",
+            "bench 5 16 2",
+            "query gameover",
+            "query p1turn",
+            "query result",
+        ];
+        for line in canonical {
+            let command = parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(command.to_string(), line);
+            assert_eq!(parse(&command.to_ugi_string()), Ok(command));
+        }
+        // Other spellings of the same commands are written canonically.
+        for (line, written) in [
+            (
+                "  setoption   name  Clear   Hash ",
+                "setoption name Clear Hash",
+            ),
+            ("uginewgame", "ucinewgame"),
+            ("go p1time 5 p2inc 1 searchmoves a1", "go wtime 5 binc 1"),
+            ("position startpos moves", "position startpos"),
+            (
+                "setoption name BookFile value",
+                "setoption name BookFile value ",
+            ),
+        ] {
+            let command = parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(command.to_string(), written, "{line}");
+            assert_eq!(parse(&command.to_string()), Ok(command));
+        }
+        // Values made by hand, as the client makes them.
+        let made = [
+            Command::SetOption {
+                name: "Skill Level".into(),
+                value: Some("a b c".into()),
+            },
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None,
+            },
+            Command::SetOption {
+                name: "BookFile".into(),
+                value: Some(String::new()),
+            },
+            Command::Position {
+                fen: Some(
+                    "7/7/7/7/7/7[PPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppp] w - - 0 1".into(),
+                ),
+                moves: vec!["P@d1".into(), "P@d2".into()],
+            },
+            Command::Position {
+                fen: None,
+                moves: Vec::new(),
+            },
+            Command::Go(Go {
+                wtime: Some(Duration::from_millis(2050)),
+                btime: Some(Duration::ZERO),
+                nodes: Some(u64::MAX),
+                ..Go::default()
+            }),
+            Command::Debug(false),
+            Command::Perft(u32::MAX),
+            Command::Bench {
+                depth: Some(0),
+                hash: Some(usize::MAX),
+                threads: Some(1),
+            },
+            Command::Query(Query::P1Turn),
+        ];
+        for command in made {
+            assert_eq!(parse(&command.to_string()), Ok(command.clone()));
+            assert_eq!(parse(&command.to_ugi_string()), Ok(command));
+        }
+    }
+
+    #[test]
+    fn writes_ugi_words() {
+        let go = Command::Go(Go {
+            wtime: Some(Duration::from_millis(1000)),
+            btime: Some(Duration::from_millis(900)),
+            winc: Some(Duration::from_millis(10)),
+            binc: Some(Duration::from_millis(10)),
+            movestogo: Some(5),
+            ..Go::default()
+        });
+        assert_eq!(
+            go.to_string(),
+            "go wtime 1000 btime 900 winc 10 binc 10 movestogo 5"
+        );
+        assert_eq!(
+            go.to_ugi_string(),
+            "go p1time 1000 p2time 900 p1inc 10 p2inc 10 movestogo 5"
+        );
+        assert_eq!(Command::NewGame.to_ugi_string(), "uginewgame");
+        assert_eq!(Command::Uci.to_ugi_string(), "uci");
+        assert_eq!(Command::Ugi.to_string(), "ugi");
     }
 
     #[test]

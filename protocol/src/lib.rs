@@ -3,15 +3,19 @@
 //! UGI generalisation. `docs/PROTOCOL.md` is the contract.
 //!
 //! - [`command`]: lines from the GUI, parsed into a typed [`command::Command`]
-//!   before anything acts on them.
+//!   before anything acts on them; the client writes its lines from the same
+//!   type.
 //! - [`response`]: lines to the GUI, as types with their exact text.
-//! - [`session`]: the engine side, generic over its input and output streams.
-//! - [`mod@bench`]: the search benchmark, run through a session.
+//! - [`session`]: the engine side, generic over its input and output streams;
+//!   its options are declared once, in one table (`options`).
+//! - [`mod@bench`]: the search benchmark, as the commands that run it and the
+//!   report of their results; the session runs it.
 //! - [`client`]: driving an external engine process (for matches and play).
 
 pub mod bench;
 pub mod client;
 pub mod command;
+mod options;
 pub mod response;
 pub mod session;
 

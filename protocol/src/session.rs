@@ -10,7 +10,7 @@
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use inarow_engine::any::evaluate;
 use inarow_engine::book::{self, Book};
@@ -20,19 +20,15 @@ use inarow_engine::{
 };
 use inarow_games::{AnyGame, Drop, Game, Outcome, Player, SetupError, Variant};
 
-use crate::bench;
+use crate::bench::{self, BenchLine, BenchReport, Benchmark};
 use crate::command::{Command, Go, Query};
-use crate::response::{InfoLine, OptionDecl, OptionKind, Response, UciScore};
+use crate::options::{self, Options, Setting};
+use crate::response::{InfoLine, Response, UciScore};
 
 /// The engine's name in `id name`.
 pub const ENGINE_NAME: &str = concat!("inarow ", env!("CARGO_PKG_VERSION"));
 /// The engine's authors in `id author`.
 pub const ENGINE_AUTHOR: &str = "the inarow developers";
-
-const DEFAULT_HASH_MIB: i64 = 64;
-const MAX_HASH_MIB: i64 = inarow_engine::MAX_HASH_MIB as i64;
-const DEFAULT_OVERHEAD_MS: i64 = 30;
-const MAX_MULTIPV: i64 = 9;
 
 /// Whether the session goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,20 +76,6 @@ struct Running {
     control: Arc<Control>,
 }
 
-/// The options a GUI can set.
-#[derive(Clone, Debug)]
-struct Options {
-    hash_mib: usize,
-    threads: usize,
-    /// `OwnBook`: whether the book is consulted.
-    own_book: bool,
-    /// The book in use: `BookFile`'s, else the one built in.
-    book: Arc<Book>,
-    multipv: usize,
-    overhead: Duration,
-    ponder: bool,
-}
-
 /// A UCI / UGI engine session writing to `W`.
 pub struct Session<W: Write + Send + 'static> {
     out: Arc<Mutex<W>>,
@@ -113,15 +95,7 @@ pub struct Session<W: Write + Send + 'static> {
 impl<W: Write + Send + 'static> Session<W> {
     /// A session writing its answers to `out`, with Connect Four 7x6 set up.
     pub fn new(out: W) -> Self {
-        let options = Options {
-            hash_mib: DEFAULT_HASH_MIB as usize,
-            threads: 1,
-            own_book: true,
-            book: book::embedded(),
-            multipv: 1,
-            overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS as u64),
-            ponder: false,
-        };
+        let options = Options::default();
         let engines = Some(fresh_engines(&options));
         Session {
             out: Arc::new(Mutex::new(out)),
@@ -191,7 +165,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     name: ENGINE_NAME.to_owned(),
                     author: ENGINE_AUTHOR.to_owned(),
                 });
-                for decl in option_decls() {
+                for decl in options::declarations() {
                     self.send(Response::Option(decl));
                 }
                 self.send(if command == Command::Uci {
@@ -247,83 +221,59 @@ impl<W: Write + Send + 'static> Session<W> {
         Flow::Continue
     }
 
+    /// Sets an option: the table reads and checks the value, then the setting
+    /// takes effect. On an error nothing has changed.
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        let spin = |min: i64, max: i64| -> Result<i64, String> {
-            let text = value.ok_or_else(|| format!("option {name} needs a value"))?;
-            let n: i64 = text
-                .parse()
-                .map_err(|_| format!("option {name}: '{text}' is not a number"))?;
-            if (min..=max).contains(&n) {
-                Ok(n)
-            } else {
-                Err(format!("option {name}: {n} is out of range {min}..{max}"))
-            }
-        };
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => {
-                let text = value.ok_or("option UCI_Variant needs a value")?;
-                let variant: Variant = text.parse().map_err(|e| format!("{e}"))?;
+        let (name, setting) = options::read(name, value)?;
+        match setting {
+            Setting::Variant(variant) => {
                 self.variant = variant;
                 self.start_fen = None;
                 self.position = AnyGame::new(variant);
                 self.moves.clear();
             }
-            "hash" => {
-                let mib = spin(1, MAX_HASH_MIB)? as usize;
+            Setting::Hash(mib) => {
                 self.options.hash_mib = mib;
                 if let Some(engines) = &mut self.engines {
                     engines.set_hash(mib);
                     let got = engines.hash_bytes() >> 20;
                     if got * 2 < mib {
                         self.send(Response::InfoString(format!(
-                            "Hash: only {got} MiB could be allocated of the {mib} MiB asked"
+                            "{name}: only {got} MiB could be allocated of the {mib} MiB asked"
                         )));
                     }
                 }
             }
-            "threads" => {
-                let threads = spin(1, max_threads() as i64)? as usize;
+            Setting::Threads(threads) => {
                 self.options.threads = threads;
                 if let Some(engines) = &mut self.engines {
                     engines.set_threads(threads);
                 }
             }
-            "ownbook" => {
-                self.options.own_book = match value {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => return Err("option OwnBook: the value is true or false".to_owned()),
-                };
+            Setting::OwnBook(on) => {
+                self.options.own_book = on;
                 self.set_book();
             }
-            "bookfile" => {
-                let path = value.unwrap_or("").trim();
-                self.options.book = if path.is_empty() || path == "<empty>" {
+            Setting::BookFile(path) => {
+                self.options.book = if path.is_empty() {
                     book::embedded()
                 } else {
-                    let bytes = std::fs::read(path)
-                        .map_err(|e| format!("option BookFile: cannot read {path}: {e}"))?;
+                    let bytes = std::fs::read(&path)
+                        .map_err(|e| format!("option {name}: cannot read {path}: {e}"))?;
                     let book = Book::from_bytes(&bytes)
-                        .map_err(|e| format!("option BookFile: {path}: {e}"))?;
+                        .map_err(|e| format!("option {name}: {path}: {e}"))?;
                     Arc::new(book)
                 };
                 self.set_book();
             }
-            "clear hash" => {
+            Setting::ClearHash => {
                 if let Some(engines) = &mut self.engines {
                     engines.clear();
                 }
             }
-            "multipv" => self.options.multipv = spin(1, MAX_MULTIPV)? as usize,
-            "move overhead" => self.options.overhead = Duration::from_millis(spin(0, 5000)? as u64),
-            "ponder" => {
-                self.options.ponder = match value {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => return Err("option Ponder: the value is true or false".to_owned()),
-                }
-            }
-            _ => return Err(format!("unknown option '{name}'")),
+            Setting::MultiPv(lines) => self.options.multipv = lines,
+            Setting::MoveOverhead(overhead) => self.options.overhead = overhead,
+            Setting::Ponder(on) => self.options.ponder = on,
         }
         Ok(())
     }
@@ -497,9 +447,9 @@ impl<W: Write + Send + 'static> Session<W> {
             ));
             return;
         }
-        let out = Arc::clone(&self.out);
-        let report = bench::run(depth, hash, threads, |line| {
-            send(&out, &Response::Text(line.to_string()));
+        let benchmark = Benchmark::new(depth, hash, threads);
+        let report = run_bench(benchmark, |line| {
+            self.send(Response::Text(line.to_string()))
         });
         for line in report.ordering_lines() {
             self.send(Response::Text(line));
@@ -531,6 +481,28 @@ impl<W: Write + Send + 'static> std::ops::Drop for Session<W> {
     }
 }
 
+/// Runs the benchmark's commands in a session of its own, so that it neither
+/// depends on this session's options and game nor changes them, calling
+/// `each` with every position's line.
+fn run_bench(benchmark: Benchmark, mut each: impl FnMut(&BenchLine)) -> BenchReport {
+    let mut session = Session::new(std::io::sink());
+    for command in benchmark.setup {
+        session.execute(command);
+    }
+    let mut lines = Vec::with_capacity(benchmark.positions.len());
+    for position in benchmark.positions {
+        for command in position.commands {
+            session.execute(command);
+        }
+        let waiting = Instant::now();
+        let result = session.wait_for_search();
+        let line = BenchLine::new(position.name, result, waiting.elapsed());
+        each(&line);
+        lines.push(line);
+    }
+    BenchReport::new(lines)
+}
+
 /// Writes one response and flushes.
 fn send<W: Write>(out: &Mutex<W>, response: &Response) {
     let mut out = lock(out);
@@ -547,75 +519,6 @@ fn fresh_engines(options: &Options) -> AnySearcher {
     engines.set_threads(options.threads);
     engines.set_book(options.book_in_use());
     engines
-}
-
-impl Options {
-    /// The book the searchers consult, if any.
-    fn book_in_use(&self) -> Option<Arc<Book>> {
-        self.own_book.then(|| Arc::clone(&self.book))
-    }
-}
-
-fn option_decls() -> Vec<OptionDecl> {
-    vec![
-        OptionDecl {
-            name: "UCI_Variant",
-            kind: OptionKind::Combo {
-                default: Variant::default().name().to_owned(),
-                vars: Variant::NAMES.iter().map(|&n| n.to_owned()).collect(),
-            },
-        },
-        OptionDecl {
-            name: "Hash",
-            kind: OptionKind::Spin {
-                default: DEFAULT_HASH_MIB,
-                min: 1,
-                max: MAX_HASH_MIB,
-            },
-        },
-        OptionDecl {
-            name: "Threads",
-            kind: OptionKind::Spin {
-                default: 1,
-                min: 1,
-                max: max_threads() as i64,
-            },
-        },
-        OptionDecl {
-            name: "OwnBook",
-            kind: OptionKind::Check { default: true },
-        },
-        OptionDecl {
-            name: "BookFile",
-            kind: OptionKind::String {
-                default: "<empty>".to_owned(),
-            },
-        },
-        OptionDecl {
-            name: "Clear Hash",
-            kind: OptionKind::Button,
-        },
-        OptionDecl {
-            name: "MultiPV",
-            kind: OptionKind::Spin {
-                default: 1,
-                min: 1,
-                max: MAX_MULTIPV,
-            },
-        },
-        OptionDecl {
-            name: "Move Overhead",
-            kind: OptionKind::Spin {
-                default: DEFAULT_OVERHEAD_MS,
-                min: 0,
-                max: 5000,
-            },
-        },
-        OptionDecl {
-            name: "Ponder",
-            kind: OptionKind::Check { default: false },
-        },
-    ]
 }
 
 /// Searches on the search thread: `info` lines as it goes, then the final

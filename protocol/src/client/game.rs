@@ -18,6 +18,7 @@ use std::time::Duration;
 use inarow_games::{AnyGame, Drop, Game, Variant};
 
 use super::{ClientError, Dialect, Engine, EngineCommand};
+use crate::command::Command;
 
 /// How long an engine has to answer `uci` (or `ugi`).
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -173,18 +174,10 @@ impl Engine {
     /// # Errors
     /// [`ClientError::Crashed`] if the engine is gone.
     pub fn set_position(&mut self, start: &AnyGame, moves: &[Drop]) -> Result<(), ClientError> {
-        use std::fmt::Write as _;
-        let mut line = match start_fen(start) {
-            Some(fen) => format!("position fen {fen}"),
-            None => "position startpos".to_owned(),
-        };
-        if !moves.is_empty() {
-            line.push_str(" moves");
-            for mv in moves {
-                let _ = write!(line, " {mv}");
-            }
-        }
-        self.send(&line)
+        self.send_command(&Command::Position {
+            fen: start_fen(start),
+            moves: moves.iter().map(Drop::to_string).collect(),
+        })
     }
 }
 

@@ -11,7 +11,7 @@ use super::lines::read_capped_line;
 use super::{
     BestMove, ClientError, EngineCommand, EngineId, EngineInfo, EngineOption, IO_LOG_TARGET,
 };
-use crate::command::Go;
+use crate::command::{Command, Go};
 
 /// How long to wait, after an engine's output ends, for its exit status.
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(200);
@@ -28,10 +28,18 @@ pub enum Dialect {
 }
 
 impl Dialect {
-    fn hello(self) -> (&'static str, &'static str) {
+    fn hello(self) -> (Command, &'static str) {
         match self {
-            Dialect::Uci => ("uci", "uciok"),
-            Dialect::Ugi => ("ugi", "ugiok"),
+            Dialect::Uci => (Command::Uci, "uciok"),
+            Dialect::Ugi => (Command::Ugi, "ugiok"),
+        }
+    }
+
+    /// The line of `command` in this dialect's words.
+    fn line(self, command: &Command) -> String {
+        match self {
+            Dialect::Uci => command.to_string(),
+            Dialect::Ugi => command.to_ugi_string(),
         }
     }
 }
@@ -194,6 +202,15 @@ impl Engine {
         }
     }
 
+    /// Sends one command, in the words of the handshake's dialect.
+    ///
+    /// # Errors
+    /// [`ClientError::Crashed`] if the engine no longer reads its input.
+    pub fn send_command(&mut self, command: &Command) -> Result<(), ClientError> {
+        let line = self.dialect.line(command);
+        self.send(&line)
+    }
+
     /// The next line, waiting until `deadline` at most.
     ///
     /// # Errors
@@ -238,7 +255,7 @@ impl Engine {
         let (hello, ok) = dialect.hello();
         self.dialect = dialect;
         self.id = EngineId::default();
-        self.send(hello)?;
+        self.send_command(&hello)?;
         let start = Instant::now();
         let deadline = start + timeout;
         loop {
@@ -265,10 +282,10 @@ impl Engine {
     /// # Errors
     /// [`ClientError::Crashed`] if the engine is gone.
     pub fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), ClientError> {
-        match value {
-            Some(value) => self.send(&format!("setoption name {name} value {value}")),
-            None => self.send(&format!("setoption name {name}")),
-        }
+        self.send_command(&Command::SetOption {
+            name: name.to_owned(),
+            value: value.map(str::to_owned),
+        })
     }
 
     /// Selects a variant (`cfour`, `tictactoe`) through the `UCI_Variant`
@@ -291,10 +308,7 @@ impl Engine {
     /// # Errors
     /// [`ClientError::Crashed`] if the engine is gone.
     pub fn new_game(&mut self) -> Result<(), ClientError> {
-        self.send(match self.dialect {
-            Dialect::Uci => "ucinewgame",
-            Dialect::Ugi => "uginewgame",
-        })
+        self.send_command(&Command::NewGame)
     }
 
     /// `isready` → `readyok` within `timeout`. Other lines that arrive first
@@ -303,7 +317,7 @@ impl Engine {
     /// # Errors
     /// As [`Engine::read_line`].
     pub fn is_ready(&mut self, timeout: Duration) -> Result<(), ClientError> {
-        self.send("isready")?;
+        self.send_command(&Command::IsReady)?;
         let start = Instant::now();
         let deadline = start + timeout;
         loop {
@@ -322,7 +336,7 @@ impl Engine {
     /// # Errors
     /// [`ClientError::Crashed`] if the engine is gone.
     pub fn go(&mut self, go: &Go) -> Result<Instant, ClientError> {
-        let line = go_line(go, self.dialect);
+        let line = self.dialect.line(&Command::Go(go.clone()));
         let sent = Instant::now();
         self.send(&line)?;
         Ok(sent)
@@ -386,12 +400,12 @@ impl Engine {
     /// # Errors
     /// [`ClientError::Crashed`] if the engine is gone.
     pub fn stop(&mut self) -> Result<(), ClientError> {
-        self.send("stop")
+        self.send_command(&Command::Stop)
     }
 
     /// Asks the engine to quit, waits up to `grace` for it to exit, then kills it.
     pub fn quit(mut self, grace: Duration) {
-        let _ = self.send("quit");
+        let _ = self.send_command(&Command::Quit);
         if self.wait_exit_status(grace).is_none() {
             log::debug!("{}: did not quit within {grace:?}; killing it", self.label);
             self.kill();
@@ -443,25 +457,6 @@ fn since(error: ClientError, start: Instant) -> ClientError {
     }
 }
 
-/// The `go` line: UGI names the clocks `p1time p2time p1inc p2inc`.
-fn go_line(go: &Go, dialect: Dialect) -> String {
-    let line = go.to_string();
-    match dialect {
-        Dialect::Uci => line,
-        Dialect::Ugi => line
-            .split(' ')
-            .map(|word| match word {
-                "wtime" => "p1time",
-                "btime" => "p2time",
-                "winc" => "p1inc",
-                "binc" => "p2inc",
-                other => other,
-            })
-            .collect::<Vec<_>>()
-            .join(" "),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -504,7 +499,7 @@ mod tests {
     const TIMEOUT: Duration = Duration::from_secs(5);
 
     #[test]
-    fn writes_go_in_both_dialects() {
+    fn writes_commands_in_both_dialects() {
         let go = Go {
             wtime: Some(Duration::from_millis(1000)),
             btime: Some(Duration::from_millis(900)),
@@ -513,14 +508,17 @@ mod tests {
             movestogo: Some(5),
             ..Go::default()
         };
+        let go = Command::Go(go);
         assert_eq!(
-            go_line(&go, Dialect::Uci),
+            Dialect::Uci.line(&go),
             "go wtime 1000 btime 900 winc 10 binc 10 movestogo 5"
         );
         assert_eq!(
-            go_line(&go, Dialect::Ugi),
+            Dialect::Ugi.line(&go),
             "go p1time 1000 p2time 900 p1inc 10 p2inc 10 movestogo 5"
         );
+        assert_eq!(Dialect::Ugi.line(&Command::NewGame), "uginewgame");
+        assert_eq!(Dialect::Uci.line(&Command::NewGame), "ucinewgame");
     }
 
     #[test]
