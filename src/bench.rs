@@ -3,7 +3,7 @@
 
 use clap::Args;
 use inarow_protocol::bench;
-use inarow_protocol::Session;
+use inarow_protocol::{Command, Session};
 
 /// Options of `inarow bench`.
 #[derive(Args, Debug)]
@@ -26,11 +26,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         return Err("--depth must be at least 1".to_owned());
     }
     let mut session = Session::new(std::io::stdout());
-    session.handle_line(&format!(
-        "bench {} {} {}",
-        args.depth,
-        args.hash.max(1),
-        args.threads
-    ));
+    let bench = Command::Bench {
+        depth: Some(args.depth),
+        hash: Some(args.hash.max(1)),
+        threads: Some(args.threads),
+    };
+    session.handle_line(&bench.to_string());
     Ok(())
 }
