@@ -5,7 +5,7 @@
 # Pons's six sets, one table row per set.
 #
 #   ./bench.sh [--full] [--quick] [--vs PATH | --vs-c4 DIR] [--hash MIB]
-#              [--threads N] [--empty | --only-empty]
+#              [--threads N] [--empty | --only-empty] [--size WxH --set FILE [--from-zero]]
 #
 #   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
@@ -22,12 +22,19 @@
 #               threads each, with the ratios and the 2-thread speed-ups
 #   --only-empty  only the empty board (no bench, latency or sets), e.g. with
 #               --hash 1024 and c4 drivers built with --hash 1024
+#   --size WxH --set FILE
+#               instead of Pons's sets, one set of positions on another board
+#               ("moves [score]" lines, columns past 9 as A-G), such as
+#               Steininger's 10x6 sets; with --vs-c4, c4's drivers must be
+#               built for that size (bench/c4/build.sh --size WxH)
+#   --from-zero the set's moves are columns from 0 (Steininger's format)
 #
 # The sets are read from $INAROW_PONS_DIR, else ../shared/data/pons.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 full=0 quick=0 vs="" vs_label=vs c4="" hash=64 empty=0 only_empty=0 threads=1
+size="" set_file="" from_zero=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) full=1 ;;
@@ -38,7 +45,10 @@ while [ $# -gt 0 ]; do
     --empty) empty=1 ;;
     --only-empty) empty=1 only_empty=1 ;;
     --threads) threads="${2:?--threads needs a count}"; shift ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --size) size="${2:?--size needs WxH}"; shift ;;
+    --set) set_file="${2:?--set needs a file}"; shift ;;
+    --from-zero) from_zero=1 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -61,8 +71,11 @@ fi
 if [ -n "$vs" ] && [ ! -x "$vs" ]; then
   echo "bench.sh: --vs $vs is not an executable" >&2; exit 2
 fi
+if [ -n "$set_file" ] && { [ -z "$size" ] || [ ! -f "$set_file" ]; }; then
+  echo "bench.sh: --set needs a readable file and --size WxH" >&2; exit 2
+fi
 pons="${INAROW_PONS_DIR:-../shared/data/pons}"
-if [ ! -d "$pons" ]; then
+if [ -z "$set_file" ] && [ ! -d "$pons" ]; then
   echo "bench.sh: Pons's sets not found in $pons (set INAROW_PONS_DIR)" >&2; exit 2
 fi
 
@@ -107,10 +120,23 @@ format_time() {
 }
 
 sets="Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3"
+board_args=()
+if [ -n "$set_file" ]; then
+  # One set on another board, its moves as Pons writes them (columns from 1,
+  # past 9 as A-G), which both inarow and the c4 driver read.
+  sets="$(basename "$set_file")"
+  pons=$(dirname "$set_file")
+  board_args=(--size "$size")
+  if [ "$from_zero" = 1 ]; then
+    awk '{ m = ""; for (i = 1; i <= length($1); i++) m = m substr("123456789A", substr($1, i, 1) + 1, 1); $1 = m; print }' \
+      "$set_file" > "$tmp/pons-set"
+    pons=$tmp sets=pons-set
+  fi
+fi
 if [ "$only_empty" = 1 ]; then
   sets=""
 else
-  echo "== Pons's sets, inarow --hash $hash --threads $threads"
+  echo "== ${set_file:-Pons's sets}${size:+ ($size)}, inarow --hash $hash --threads $threads"
   printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
   [ -n "$vs" ] && printf " | %12s %12s %12s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "ratio"
   printf "\n"
@@ -123,7 +149,7 @@ for set in $sets; do
   if [ "$set" = Test_L1_R3 ] && [ "$full" = 0 ]; then limit=100; label="$set (first 100)"; fi
   if [ "$quick" = 1 ]; then limit=100; label="$set (first 100)"; fi
   head -n "$limit" "$file" > "$tmp/input"
-  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --no-book --hash "$hash" --threads "$threads"
+  run_solver "$tmp/input" "$tmp/ours" "$inarow" solve --no-book --hash "$hash" --threads "$threads" "${board_args[@]}"
   read -r n wrong mean median nodes < <(summarise "$tmp/ours")
   exact=$([ "$wrong" = 0 ] && echo "all" || echo "$wrong wrong")
   printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"

@@ -189,7 +189,21 @@ fn finish(size: Size, plies: u32, scores: &HashMap<u64, i32>, output: &Path) -> 
     Ok(())
 }
 
+/// Books are for boards of at most 64 bits: the solver's wide boards have
+/// none yet.
+fn check_book_size(size: Size) -> Result<(), String> {
+    if size.fits_u64() {
+        Ok(())
+    } else {
+        Err(format!(
+            "opening books are for boards of at most 64 bits (width * (height + 1)); {size} takes {}",
+            size.key_bits()
+        ))
+    }
+}
+
 fn build(args: &BuildArgs) -> Result<(), String> {
+    check_book_size(args.size)?;
     let started = Instant::now();
     let frontier = book::frontier(args.size, args.plies);
     let solved_file = solved_path(&args.output);
@@ -352,6 +366,7 @@ fn solve_all(
 }
 
 fn merge(args: &MergeArgs) -> Result<(), String> {
+    check_book_size(args.size)?;
     let mut scores = HashMap::new();
     for path in &args.results {
         read_results(path, args.size, &mut scores)?;

@@ -1,12 +1,15 @@
 //! `inarow solve` and `inarow analyze`: exact scores of Connect-Four positions
-//! given as Pons move strings, one a line on stdin.
+//! given as Pons move strings, one a line on stdin, on any board up to 128
+//! bits (columns past 9 are `A` to `G`), or in Steininger's form with
+//! `--from-zero`.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::Args;
-use inarow_engine::{Solver, DEFAULT_SOLVER_HASH_MIB};
-use inarow_games::{Connect4, Size};
+use inarow_engine::{Analyst, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
+use inarow_games::connect4::from_zero_based;
+use inarow_games::{AnyGame, Size, Variant};
 
 /// Options of `inarow solve` and `inarow analyze`.
 #[derive(Args, Debug)]
@@ -26,24 +29,28 @@ pub struct SolveArgs {
     /// Search every position, without the opening book (for timing the solver).
     #[arg(long)]
     no_book: bool,
+    /// Read moves as Steininger's c4 test sets write them: columns from 0,
+    /// one digit each (boards of at most ten columns).
+    #[arg(long)]
+    from_zero: bool,
 }
 
-/// The solver the options ask for.
-fn solver(args: &SolveArgs) -> Solver {
-    let mut solver = Solver::new(args.size, args.hash.max(1));
-    solver.set_threads(args.threads);
-    solver.set_book((!args.no_book).then(inarow_engine::book::embedded));
-    solver
+/// The exact analyst the options ask for.
+fn analyst(args: &SolveArgs) -> Analyst {
+    let mut analyst = Analyst::new(args.hash.max(1));
+    analyst.set_threads(args.threads);
+    analyst.set_book((!args.no_book).then(inarow_engine::book::embedded));
+    analyst
 }
 
 /// One input line: the position and, if given, the score it should have.
 struct Line {
     moves: String,
-    position: Connect4,
+    position: AnyGame,
     expected: Option<i32>,
 }
 
-fn parse_line(text: &str, size: Size) -> Result<Line, String> {
+fn parse_line(text: &str, size: Size, from_zero: bool) -> Result<Line, String> {
     let mut tokens = text.split_whitespace();
     let moves = tokens.next().unwrap_or("").to_owned();
     let expected = tokens
@@ -56,7 +63,15 @@ fn parse_line(text: &str, size: Size) -> Result<Line, String> {
     if let Some(extra) = tokens.next() {
         return Err(format!("unexpected '{extra}' after the expected score"));
     }
-    let position = Connect4::from_move_string(size, &moves).map_err(|e| e.to_string())?;
+    let pons = if from_zero {
+        from_zero_based(&moves).map_err(|e| e.to_string())?
+    } else {
+        moves.clone()
+    };
+    let mut position = AnyGame::new(Variant::Connect4(size));
+    if let Some(Err(e)) = position.play_move_string(&pons) {
+        return Err(e.to_string());
+    }
     Ok(Line {
         moves,
         position,
@@ -67,7 +82,7 @@ fn parse_line(text: &str, size: Size) -> Result<Line, String> {
 /// Runs `inarow solve`: prints `moves score nodes micros` per line, like Pons's
 /// `c4solver`. Fails at the end if any line was bad or any expected score differed.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
-    let mut solver = solver(args);
+    let mut analyst = analyst(args);
     let mut failures = 0usize;
     let progress = io::stderr().is_terminal();
     let stdout = io::stdout();
@@ -77,7 +92,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     for (index, text) in io::stdin().lock().lines().enumerate() {
         let number = index + 1;
         let text = text.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = match parse_line(&text, args.size) {
+        let line = match parse_line(&text, args.size, args.from_zero) {
             Ok(line) => line,
             Err(reason) => {
                 eprintln!("error: line {number}: {reason}");
@@ -86,11 +101,13 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
                 continue;
             }
         };
-        solver.clear();
+        analyst.clear();
         let start = Instant::now();
-        let score = solver.solve(&line.position, args.weak);
+        let score = analyst
+            .score(&line.position, args.weak, &SolveLimits::default())
+            .ok_or("a solve without limits ends with a score")?;
         let micros = start.elapsed().as_micros();
-        writeln!(out, "{} {score} {} {micros}", line.moves, solver.nodes())
+        writeln!(out, "{} {score} {} {micros}", line.moves, analyst.nodes())
             .map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
         let expected = line
@@ -119,13 +136,13 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 
 /// Runs `inarow analyze`: the exact score of every column, `-` for a full one.
 pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
-    let mut solver = solver(args);
+    let mut analyst = analyst(args);
     let mut failures = 0usize;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (index, text) in io::stdin().lock().lines().enumerate() {
         let text = text.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = match parse_line(&text, args.size) {
+        let line = match parse_line(&text, args.size, args.from_zero) {
             Ok(line) => line,
             Err(reason) => {
                 eprintln!("error: line {}: {reason}", index + 1);
@@ -134,11 +151,16 @@ pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
                 continue;
             }
         };
-        solver.clear();
-        let scores = solver.analyze(&line.position, args.weak);
-        let columns: Vec<String> = scores
-            .iter()
-            .map(|s| s.map_or_else(|| "-".to_owned(), |s| s.to_string()))
+        analyst.clear();
+        let scores = analyst.move_scores(&line.position, args.weak, &SolveLimits::default());
+        let columns: Vec<String> = (0..args.size.width() as u8)
+            .map(|file| {
+                scores
+                    .iter()
+                    .find(|(drop, _)| drop.file == file)
+                    .and_then(|&(_, score)| score)
+                    .map_or_else(|| "-".to_owned(), |s| s.to_string())
+            })
             .collect();
         writeln!(out, "{} {}", line.moves, columns.join(" ")).map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;

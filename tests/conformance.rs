@@ -7,15 +7,21 @@ use std::collections::HashMap;
 use common::Rng;
 use inarow_engine::SearchGame;
 use inarow_games::{
-    AnyGame, Connect4, Drop, Game, IllegalMoveError, MoveText, Outcome, Size, TicTacToe, Variant,
-    MAX_MOVES,
+    AnyGame, Bitboard, Connect4, Connect4Wide, Drop, Game, IllegalMoveError, MoveText, Outcome,
+    Size, TicTacToe, Variant, MAX_MOVES,
 };
 
 /// Checks every rule the search and the protocol rely on, on random playouts,
 /// and for a game the search plays, how the table packs its keys and moves.
 fn check_search_game<G: SearchGame + PartialEq>(start: &G, playouts: usize, seed: u64) {
     check_game(start, playouts, seed, |position: &G| {
-        assert!(position.key_bits() == 64 || position.key() < 1 << position.key_bits());
+        let key = position.table_key().to_u128();
+        assert!(position.key_bits() >= 128 || key < 1 << position.key_bits());
+        assert_eq!(
+            key,
+            position.key().to_u128(),
+            "the table files the game's key"
+        );
         for index in 0..16 {
             let mv = G::move_from_index(index);
             assert_eq!(G::move_index(mv), index);
@@ -39,7 +45,7 @@ fn check_search_game<G: SearchGame + PartialEq>(start: &G, playouts: usize, seed
 /// playouts, with `more` checks on every position.
 fn check_game<G: Game + PartialEq>(start: &G, playouts: usize, seed: u64, more: impl Fn(&G)) {
     let mut rng = Rng::new(seed);
-    let mut keys: HashMap<u64, String> = HashMap::new();
+    let mut keys: HashMap<G::Key, String> = HashMap::new();
     for _ in 0..playouts {
         let mut position = start.clone();
         loop {
@@ -63,7 +69,7 @@ fn check_game<G: Game + PartialEq>(start: &G, playouts: usize, seed: u64, more: 
     }
 }
 
-fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<u64, String>) {
+fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<G::Key, String>) {
     let moves = position.legal_moves();
     assert!(moves.len() <= MAX_MOVES, "the move list holds every move");
     assert_eq!(position.move_count(), moves.len());
@@ -150,6 +156,8 @@ fn any_game_conforms() {
         ("cfour", 100),
         ("cfour 5x4", 100),
         ("cfour 1x63", 3),
+        ("cfour 9x7", 30),
+        ("cfour 16x7", 10),
     ] {
         let variant: Variant = variant.parse().unwrap();
         check_game(&AnyGame::new(variant), playouts, 3, |_| {});
@@ -170,9 +178,25 @@ fn connect4_conforms_on_many_sizes() {
         ("1x63", 5),
         ("9x1", 20),
         ("3x3", 50),
+        ("16x3", 50),
     ] {
         let size: Size = size.parse().unwrap();
         check_search_game(&Connect4::new(size), playouts, u64::from(size.cells()));
+    }
+    for (size, playouts) in [
+        ("8x8", 100),
+        ("9x7", 100),
+        ("10x6", 100),
+        ("10x7", 60),
+        ("12x5", 60),
+        ("13x4", 60),
+        ("16x7", 30),
+        ("5x12", 60),
+        ("1x127", 3),
+        ("2x62", 10),
+    ] {
+        let size: Size = size.parse().unwrap();
+        check_search_game(&Connect4Wide::new(size), playouts, u64::from(size.cells()));
     }
 }
 

@@ -277,6 +277,44 @@ fn another_board_size_by_fen() {
     assert!(d.iter().any(|l| l == "Moves: 34"), "{d:?}");
 }
 
+/// Boards past 64 bits: named in `UCI_Variant` or given by a FEN, moves on
+/// files past `i`, searched and answered like any other.
+#[test]
+fn boards_past_64_bits() {
+    let mut h = Harness::new();
+    h.send("setoption name UCI_Variant value cfour 10x7");
+    h.send("position startpos moves P@j1 P@j2 10");
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().variant(), "cfour 10x7".parse().unwrap());
+    assert_eq!(h.position().ply(), 3);
+    let go = h.go("go depth 6");
+    check_search_output(&go);
+    let best = best_move(&go);
+    assert!(h.position().parse_move(&best).is_ok(), "{best}");
+    h.send("d");
+    let d = h.lines();
+    assert!(d.iter().any(|l| l == "Moves: AAA"), "{d:?}");
+    // A 16x7 FEN sets the size; a column past the width is refused.
+    let fen = format!(
+        "{}[{}{}] w - - 0 1",
+        ["16"; 7].join("/"),
+        "P".repeat(56),
+        "p".repeat(56)
+    );
+    h.send(&format!("position fen {fen} moves P@p1"));
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().variant(), "cfour 16x7".parse().unwrap());
+    h.send(&format!("position fen {fen} moves P@q1"));
+    let refused = h.lines();
+    assert!(
+        refused.iter().any(|l| l.starts_with("info string error")),
+        "{refused:?}"
+    );
+    assert_eq!(h.position().ply(), 1, "the position is unchanged");
+    let go = h.go("go nodes 5000");
+    check_search_output(&go);
+}
+
 #[test]
 fn bad_input_changes_nothing() {
     let mut h = Harness::new();

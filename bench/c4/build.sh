@@ -2,7 +2,7 @@
 # Builds Christophe Steininger's Connect-Four solver c4 with our driver
 # (bench/c4/driver.cpp), outside the repository, for `./bench.sh --vs-c4 OUT_DIR`.
 #
-#   bench/c4/build.sh C4_SOURCE OUT_DIR [--hash MIB]
+#   bench/c4/build.sh C4_SOURCE OUT_DIR [--hash MIB] [--size WxH]
 #
 #   C4_SOURCE   a c4 checkout (holding src/solver/), or a git directory of c4
 #               (bare or not: its HEAD is taken with git archive)
@@ -10,6 +10,8 @@
 #               outside this repository (c4's code is never part of it)
 #   --hash MIB  the table size: the largest prime number of 8-byte entries that
 #               fits in MIB MiB (default 64, as `bench.sh --hash 64`)
+#   --size WxH  the board (default 7x6): c4's BOARD_WIDTH and BOARD_HEIGHT, also
+#               compile-time constants; c4 takes a 128-bit board past 64 bits
 #
 # c4's thread count and table size are compile-time constants (NUM_THREADS and
 # NUM_TABLE_ENTRIES in src/solver/settings.h), so the solver is compiled twice,
@@ -21,10 +23,11 @@ set -euo pipefail
 
 usage() { sed -n '2,19p' "$0"; }
 
-source_dir="" out="" hash=64
+source_dir="" out="" hash=64 size=7x6
 while [ $# -gt 0 ]; do
   case "$1" in
     --hash) hash="${2:?--hash needs a size in MiB}"; shift ;;
+    --size) size="${2:?--size needs WxH}"; shift ;;
     -h|--help) usage; exit 0 ;;
     -*) echo "build.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *)
@@ -38,6 +41,10 @@ done
 if [ -z "$source_dir" ] || [ -z "$out" ]; then
   echo "build.sh: needs C4_SOURCE and OUT_DIR (see --help)" >&2; exit 2
 fi
+if ! [[ "$size" =~ ^([1-9][0-9]*)x([1-9][0-9]*)$ ]]; then
+  echo "build.sh: --size $size is not WxH" >&2; exit 2
+fi
+width=${BASH_REMATCH[1]} height=${BASH_REMATCH[2]}
 if ! [[ "$hash" =~ ^[1-9][0-9]*$ ]]; then
   echo "build.sh: --hash $hash is not a whole number of MiB" >&2; exit 2
 fi
@@ -94,13 +101,17 @@ for threads in 1 2; do
   sed -i -E \
     -e "s/^(inline constexpr int NUM_THREADS = )[0-9]+;/\1$threads;/" \
     -e "s/^(inline constexpr uint64_t NUM_TABLE_ENTRIES = )[0-9]+;/\1$entries;/" \
+    -e "s/^(inline constexpr int BOARD_WIDTH = )[0-9]+;/\1$width;/" \
+    -e "s/^(inline constexpr int BOARD_HEIGHT = )[0-9]+;/\1$height;/" \
     "$settings"
   if ! grep -q "^inline constexpr int NUM_THREADS = $threads;" "$settings" ||
-     ! grep -q "^inline constexpr uint64_t NUM_TABLE_ENTRIES = $entries;" "$settings"; then
-    echo "build.sh: could not set NUM_THREADS and NUM_TABLE_ENTRIES in $settings (has c4 changed?)" >&2
+     ! grep -q "^inline constexpr uint64_t NUM_TABLE_ENTRIES = $entries;" "$settings" ||
+     ! grep -q "^inline constexpr int BOARD_WIDTH = $width;" "$settings" ||
+     ! grep -q "^inline constexpr int BOARD_HEIGHT = $height;" "$settings"; then
+    echo "build.sh: could not set NUM_THREADS, NUM_TABLE_ENTRIES and the board in $settings (has c4 changed?)" >&2
     exit 1
   fi
-  echo "build.sh: c4-driver-t$threads: $threads thread(s), $entries table entries ($hash MiB)"
+  echo "build.sh: c4-driver-t$threads: $size, $threads thread(s), $entries table entries ($hash MiB)"
   mapfile -t sources < <(find "$dir/solver" -name '*.cpp' | sort)
   "$cxx" "${flags[@]}" -I "$dir" -o "$out/c4-driver-t$threads" "$driver" "${sources[@]}"
 done

@@ -4,21 +4,24 @@
 // of this repository: bench/c4/build.sh copies it outside the repository and
 // compiles this file against it.
 //
-// Reads one position a line on stdin as Pascal Pons's move string (digits 1..7
-// are the columns, the first move first; an empty line is the empty board;
-// anything after the first word, such as an expected score, is ignored),
+// Reads one position a line on stdin as Pascal Pons's move string (digits 1..9
+// are the columns, then A..G for columns 10 to 16 as inarow writes them on wide
+// boards; the first move first; an empty line is the empty board; anything
+// after the first word, such as an expected score, is ignored), on the board
+// c4 was compiled for (BOARD_WIDTH x BOARD_HEIGHT, see bench/c4/build.sh),
 // solves it strongly with the table cleared first, and prints, like Pons's
 // c4solver and `inarow solve`:
 //
 //   moves score nodes micros
 //
 // score is Pons's: from the side to move, a win with the winner's s-th stone
-// scores 22 - s, a loss the negative, a draw 0. c4's strong score is the same
-// number (c4 scores a win on move n as 1 + (42 - n) / 2, from the side to move).
+// scores ceil(W * H / 2) + 1 - s (22 - s on 7x6), a loss the negative, a draw 0.
+// c4's strong score is the same number (c4 scores a win on move n as
+// 1 + (W * H - n) / 2, from the side to move).
 // nodes is the node count of c4's merged search stats (all windows of the
 // solve, all threads), micros the wall time of the solve alone.
 //
-// A bad line (not a digit 1..7, a full column, a move after the game was won)
+// A bad line (not a column of the board, a full column, a move after the game was won)
 // gets an error on stderr and an empty line on stdout, so that the output stays
 // line for line with the input; the exit status is then 1.
 //
@@ -35,19 +38,26 @@
 #include "solver/settings.h"
 #include "solver/solver.h"
 
-static_assert(BOARD_WIDTH == 7 && BOARD_HEIGHT == 6, "The driver reads 7x6 move strings.");
+static_assert(BOARD_WIDTH <= 16, "The driver reads columns 1..9 and A..G.");
+
+// The column (from 0) a move-string character names, or -1.
+static int column_of(char c) {
+    if (c >= '1' && c <= '9') return c - '1';
+    if (c >= 'A' && c <= 'G') return c - 'A' + 9;
+    return -1;
+}
 
 // Plays the move string onto pos; returns an empty string, or why it is not a position.
 static std::string play_moves(const std::string &moves, Position &pos) {
     for (size_t i = 0; i < moves.size(); i++) {
         char c = moves[i];
-        if (c < '1' || c > '0' + BOARD_WIDTH) {
+        int col = column_of(c);
+        if (col < 0 || col >= BOARD_WIDTH) {
             return "move " + std::to_string(i + 1) + " '" + c + "' is not a column 1.." + std::to_string(BOARD_WIDTH);
         }
         if (pos.is_game_over()) {
             return "move " + std::to_string(i + 1) + " comes after the end of the game";
         }
-        int col = c - '1';
         if (!pos.is_move_valid(col)) {
             return "move " + std::to_string(i + 1) + ": column " + c + " is full";
         }
@@ -64,7 +74,8 @@ int main(int argc, char **argv) {
     if (argc == 2 && std::string(argv[1]) == "--settings") {
         unsigned threads = NUM_THREADS == 0 ? std::thread::hardware_concurrency() : NUM_THREADS;
         double mib = (double)(NUM_TABLE_ENTRIES * sizeof(Entry)) / (1024.0 * 1024.0);
-        std::printf("c4: %u thread(s), table %llu entries x %zu B = %.2f MiB\n", threads,
+        std::printf("c4 %dx%d: %u thread(s), table %llu entries x %zu B = %.2f MiB\n", BOARD_WIDTH,
+                    BOARD_HEIGHT, threads,
                     (unsigned long long)NUM_TABLE_ENTRIES, sizeof(Entry), mib);
         return 0;
     }

@@ -106,8 +106,8 @@ pub fn move_bounds<G: Game, S: ExactScorer<G> + ?Sized>(
 /// positions; any game small enough works. Keys identify positions of one
 /// board size only: use one `Negamax` per size.
 #[derive(Debug)]
-pub struct Negamax<G> {
-    scores: HashMap<u64, i32>,
+pub struct Negamax<G: Game> {
+    scores: HashMap<G::Key, i32>,
     nodes: u64,
     game: PhantomData<fn(&G)>,
 }

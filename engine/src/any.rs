@@ -6,7 +6,7 @@
 //! A new game adds a field and an arm to each `match` here, and nothing
 //! outside `games/` and this file.
 
-use inarow_games::{AnyGame, Connect4, Drop, Game, MoveText, TicTacToe};
+use inarow_games::{AnyGame, Connect4, Connect4Wide, Drop, Game, MoveText, TicTacToe};
 
 use std::sync::Arc;
 
@@ -15,7 +15,7 @@ use crate::book::Book;
 use crate::heuristics::SearchGame;
 use crate::limits::{Limits, Signals, SolveLimits};
 use crate::search::{Info, SearchResult, Searcher};
-use crate::solver::Solver;
+use crate::solver::{Solver, SolverOf};
 use crate::textbook::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
 use crate::trace::Trace;
 
@@ -25,6 +25,7 @@ const TICTACTOE_HASH_MIB: usize = 16;
 /// A searcher for every game, each with its own table.
 pub struct AnySearcher {
     connect4: Searcher<Connect4>,
+    connect4_wide: Searcher<Connect4Wide>,
     tictactoe: Searcher<TicTacToe>,
 }
 
@@ -34,6 +35,7 @@ impl AnySearcher {
     pub fn new(hash_mib: usize) -> Self {
         AnySearcher {
             connect4: Searcher::new(hash_mib),
+            connect4_wide: Searcher::new(hash_mib),
             tictactoe: Searcher::new(hash_mib.min(TICTACTOE_HASH_MIB)),
         }
     }
@@ -41,18 +43,21 @@ impl AnySearcher {
     /// Resizes the tables (emptying them).
     pub fn set_hash(&mut self, hash_mib: usize) {
         self.connect4.set_hash(hash_mib);
+        self.connect4_wide.set_hash(hash_mib);
         self.tictactoe.set_hash(hash_mib.min(TICTACTOE_HASH_MIB));
     }
 
     /// Consults `book` before searching, in the game and board size it is
     /// for; `None` turns the book off.
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
-        self.connect4.set_book(book);
+        self.connect4.set_book(book.clone());
+        self.connect4_wide.set_book(book);
     }
 
     /// Searches on `threads` threads (at least 1) from now on, in every game.
     pub fn set_threads(&mut self, threads: usize) {
         self.connect4.set_threads(threads);
+        self.connect4_wide.set_threads(threads);
         self.tictactoe.set_threads(threads);
     }
 
@@ -65,6 +70,7 @@ impl AnySearcher {
     /// Forgets everything learnt, in every game.
     pub fn clear(&mut self) {
         self.connect4.clear();
+        self.connect4_wide.clear();
         self.tictactoe.clear();
     }
 
@@ -81,6 +87,12 @@ impl AnySearcher {
             AnyGame::Connect4(p) => {
                 let result = self
                     .connect4
+                    .search(p, limits, signals, |info| report(&typed_info(p, info)));
+                typed_result(p, &result)
+            }
+            AnyGame::Connect4Wide(p) => {
+                let result = self
+                    .connect4_wide
                     .search(p, limits, signals, |info| report(&typed_info(p, info)));
                 typed_result(p, &result)
             }
@@ -110,6 +122,9 @@ pub fn textbook_search(
         AnyGame::Connect4(p) => {
             textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
         }
+        AnyGame::Connect4Wide(p) => {
+            textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
+        }
         AnyGame::TicTacToe(p) => {
             textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
         }
@@ -137,6 +152,7 @@ pub fn traced_search(
     }
     match position {
         AnyGame::Connect4(p) => run(p, limits, hash_mib),
+        AnyGame::Connect4Wide(p) => run(p, limits, hash_mib),
         AnyGame::TicTacToe(p) => run(p, limits, hash_mib.min(TICTACTOE_HASH_MIB)),
     }
 }
@@ -150,6 +166,7 @@ pub fn evaluate(position: &AnyGame) -> Option<i32> {
     }
     match position {
         AnyGame::Connect4(p) => eval(p),
+        AnyGame::Connect4Wide(p) => eval(p),
         AnyGame::TicTacToe(p) => eval(p),
     }
 }
@@ -160,6 +177,7 @@ pub fn evaluate(position: &AnyGame) -> Option<i32> {
 /// to move (see [`crate::score`]).
 pub struct Analyst {
     connect4: Solver,
+    connect4_wide: SolverOf<u128>,
     tictactoe: Negamax<TicTacToe>,
     answered_by_book: bool,
 }
@@ -171,6 +189,10 @@ macro_rules! with_scorer {
         match $position {
             AnyGame::Connect4($p) => {
                 let $scorer = &mut $analyst.connect4;
+                $body
+            }
+            AnyGame::Connect4Wide($p) => {
+                let $scorer = &mut $analyst.connect4_wide;
                 $body
             }
             AnyGame::TicTacToe($p) => {
@@ -188,6 +210,7 @@ impl Analyst {
         // The solver resizes itself for a position of another board.
         Analyst {
             connect4: Solver::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
+            connect4_wide: SolverOf::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
             tictactoe: Negamax::default(),
             answered_by_book: false,
         }
@@ -209,6 +232,7 @@ impl Analyst {
     /// scorer has threads; scores do not depend on it.
     pub fn set_threads(&mut self, threads: usize) {
         self.connect4.set_threads(threads);
+        self.connect4_wide.set_threads(threads);
     }
 
     /// The threads the solvers use.
@@ -220,13 +244,16 @@ impl Analyst {
     /// Forgets everything learnt and resets the node count.
     pub fn clear(&mut self) {
         self.connect4.clear();
+        self.connect4_wide.clear();
         self.tictactoe.clear();
     }
 
     /// Nodes searched, in every game, since the analyst was made or cleared.
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.connect4.nodes() + ExactScorer::<TicTacToe>::nodes(&self.tictactoe)
+        self.connect4.nodes()
+            + self.connect4_wide.nodes()
+            + ExactScorer::<TicTacToe>::nodes(&self.tictactoe)
     }
 
     /// Whether the last [`Analyst::move_bounds`], [`Analyst::move_scores`] or

@@ -31,7 +31,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use inarow_games::connect4::move_string;
-use inarow_games::{Connect4, Game, Size};
+use inarow_games::{Bitboard, Connect4, Connect4Of, Game, Size};
 
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"INAROWBK";
@@ -90,7 +90,7 @@ pub fn embedded() -> Arc<Book> {
 /// The key a position and its mirror image share: the smaller of the two.
 #[inline]
 #[must_use]
-pub fn canonical_key(position: &Connect4) -> u64 {
+pub fn canonical_key<B: Bitboard>(position: &Connect4Of<B>) -> B {
     position.key().min(position.mirrored_key())
 }
 
@@ -229,17 +229,18 @@ impl Book {
     /// Whether the book covers `position`: its size, and no more stones
     /// than the book's plies.
     #[must_use]
-    pub fn covers(&self, position: &Connect4) -> bool {
+    pub fn covers<B: Bitboard>(&self, position: &Connect4Of<B>) -> bool {
         position.size() == self.size && position.ply() <= self.plies
     }
 
     /// Pons's exact score of `position` if the book holds it.
     #[must_use]
-    pub fn probe(&self, position: &Connect4) -> Option<i32> {
+    pub fn probe<B: Bitboard>(&self, position: &Connect4Of<B>) -> Option<i32> {
         if !self.covers(position) {
             return None;
         }
-        self.probe_key(canonical_key(position))
+        // A book's board fits 64 bits, so a position it covers does too.
+        self.probe_key(canonical_key(position).low_u64())
     }
 
     /// The score stored under a canonical key.
@@ -301,6 +302,11 @@ impl Book {
         }
         let size = Size::new(usize::from(bytes[9]), usize::from(bytes[10]))
             .map_err(|e| error(format!("the book's board size is invalid: {e}")))?;
+        if !size.fits_u64() {
+            return Err(error(format!(
+                "books are for boards of at most 64 bits; this one is {size}"
+            )));
+        }
         let plies = u32::from(bytes[11]);
         if plies > size.cells() {
             return Err(error("the book's plies exceed the board"));

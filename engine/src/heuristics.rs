@@ -4,11 +4,12 @@
 
 use inarow_games::connect4::line_completions;
 use inarow_games::tictactoe::LINES;
-use inarow_games::{Column, Connect4, Game, MoveList, Size, Square, TicTacToe};
+use inarow_games::{Bitboard, Column, Connect4Of, Game, MoveList, Size, Square, TicTacToe};
 
 use crate::oracle::{NoOracle, Oracle};
 use crate::score::EVAL_LIMIT;
-use crate::solver::Solver;
+use crate::solver::SolverOf;
+use crate::tt::TableKey;
 
 /// A game the search can play: [`Game`] plus evaluation and move ordering.
 pub trait SearchGame: Game {
@@ -28,7 +29,15 @@ pub trait SearchGame: Game {
     /// An exact solver the search asks first, when it has time to spare.
     type Oracle: Oracle<Self>;
 
-    /// The number of significant bits of [`Game::key`] (at most 64): every
+    /// The key the table files the position under: [`Game::key`] in an
+    /// integer the table holds.
+    type TableKey: TableKey;
+
+    /// The position's key for the table: unique among the positions of its
+    /// game and board size, below `2^key_bits()`.
+    fn table_key(&self) -> Self::TableKey;
+
+    /// The number of significant bits of [`SearchGame::table_key`]: every
     /// key is below `2^key_bits()`. The table packs keys by it.
     fn key_bits(&self) -> u32;
 
@@ -71,11 +80,12 @@ fn centre_weight(size: Size, col: u32) -> i32 {
 
 /// The cells of the rows a player wants threats on: the first player's on odd
 /// rows (1, 3, 5 from the bottom), the second player's on even rows.
-fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
+fn parity_rows<B: Bitboard>(position: &Connect4Of<B>, first_player: bool) -> B {
     // One column's rows 0, 2, 4, ..., copied into every column by multiplying
     // with the bottom cells (a column's pattern never carries into the next).
-    let column = (1u64 << position.size().height()) - 1;
-    let odd_rows = position.bottom_mask() * (0x5555_5555_5555_5555 & column);
+    let column = B::low_bits(position.size().height());
+    let pattern = B::from_u128(0x5555_5555_5555_5555_5555_5555_5555_5555) & column;
+    let odd_rows = position.bottom_mask().wrapping_mul(pattern);
     if first_player {
         odd_rows
     } else {
@@ -83,8 +93,14 @@ fn parity_rows(position: &Connect4, first_player: bool) -> u64 {
     }
 }
 
-impl SearchGame for Connect4 {
-    type Oracle = Solver;
+impl<B: TableKey> SearchGame for Connect4Of<B> {
+    type Oracle = SolverOf<B>;
+    type TableKey = B;
+
+    #[inline]
+    fn table_key(&self) -> B {
+        self.key()
+    }
 
     #[inline]
     fn key_bits(&self) -> u32 {
@@ -136,7 +152,7 @@ impl SearchGame for Connect4 {
         // Stones near the middle take part in more lines.
         let size = self.size();
         for col in 0..size.width() {
-            let column = size.column_mask(col);
+            let column: B = size.column_mask(col);
             let weight = centre_weight(size, col);
             value += 3
                 * weight
@@ -157,8 +173,8 @@ impl SearchGame for Connect4 {
         let mut cells = self.non_losing_cells();
         let h1 = self.stride();
         let size = self.size();
-        while cells != 0 {
-            let cell = cells & cells.wrapping_neg();
+        while !cells.is_empty() {
+            let cell = cells.lowest();
             cells ^= cell;
             let after = self.current() | cell;
             let empty = self.board_mask() & !(self.mask() | cell);
@@ -172,6 +188,12 @@ impl SearchGame for Connect4 {
 
 impl SearchGame for TicTacToe {
     type Oracle = NoOracle;
+    type TableKey = u64;
+
+    #[inline]
+    fn table_key(&self) -> u64 {
+        self.key()
+    }
 
     /// Nine bits a player.
     #[inline]

@@ -37,10 +37,10 @@ pub use score::Score;
 pub use search::{
     Info, IterationNodes, SearchResult, SearchStats, Searcher, Source, DEFAULT_HASH_MIB,
 };
-pub use solver::{Solver, DEFAULT_SOLVER_HASH_MIB};
+pub use solver::{Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB};
 pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
-pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use tt::{Bound, TableKey, TranspositionTable, TranspositionTableOf, TtEntry};
 
 /// The largest table a front end offers, in MiB (UCI's `Hash` maximum).
 pub const MAX_HASH_MIB: usize = 32_768;

@@ -30,7 +30,7 @@ use crate::oracle::{Oracle, ProvenLines};
 use crate::score::{Score, INFINITE, WIN, WIN_MIN};
 use crate::time::budget;
 use crate::trace::{Exit, NoObserver, SearchObserver};
-use crate::tt::{Bound, TranspositionTable, TtEntry};
+use crate::tt::{Bound, TableKey, TranspositionTableOf, TtEntry};
 
 /// The default transposition table size, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;
@@ -223,7 +223,7 @@ struct RootMove<M> {
 /// A search for one game: owns the transposition table, so it
 /// remembers between moves of a game until [`Searcher::clear`].
 pub struct Searcher<G: SearchGame> {
-    tt: TranspositionTable,
+    tt: TranspositionTableOf<G::TableKey>,
     /// The game's exact solver, made on first use.
     oracle: Option<G::Oracle>,
     oracle_bytes: usize,
@@ -244,7 +244,7 @@ impl<G: SearchGame> Searcher<G> {
     pub fn new(hash_mib: usize) -> Self {
         let (search_bytes, oracle_bytes) = Self::split_hash(hash_mib);
         Searcher {
-            tt: TranspositionTable::with_bytes(search_bytes, 64),
+            tt: TranspositionTableOf::with_bytes(search_bytes, 64),
             oracle: None,
             oracle_bytes,
             threads: 1,
@@ -452,11 +452,11 @@ impl TimePlan {
     }
 }
 
-impl<O: SearchObserver> Worker<'_, O> {
+impl<K: TableKey, O: SearchObserver> Worker<'_, K, O> {
     /// Iterative deepening from `position`: each finished iteration is
     /// reported, and the search ends when it is solved, a mate within the
     /// limit is found, or time, nodes or a stop end it.
-    fn deepen<G: SearchGame>(
+    fn deepen<G: SearchGame<TableKey = K>>(
         &mut self,
         position: &G,
         limits: &Limits,
@@ -527,7 +527,7 @@ impl<O: SearchObserver> Worker<'_, O> {
 
     /// A helper thread's iterative deepening: no reports, odd helpers one ply
     /// ahead, until the main thread stops it or the game's end is reached.
-    fn help<G: SearchGame>(&mut self, position: &G, limits: &Limits, thread: usize) {
+    fn help<G: SearchGame<TableKey = K>>(&mut self, position: &G, limits: &Limits, thread: usize) {
         let mut root_moves = Self::ordered_root_moves(position);
         if root_moves.is_empty() {
             return;
@@ -590,7 +590,7 @@ impl<G: SearchGame> Searcher<G> {
         limits: &Limits,
         nodes: u64,
         plan: &TimePlan,
-        tt: &TranspositionTable,
+        tt: &TranspositionTableOf<G::TableKey>,
         mut report: impl FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         let remaining = position.max_ply() - position.ply();
@@ -633,8 +633,8 @@ fn max_depth<G: SearchGame>(position: &G, limits: &Limits) -> u32 {
 }
 
 /// The state of one running search, watched by `O`.
-struct Worker<'a, O: SearchObserver> {
-    tt: &'a TranspositionTable,
+struct Worker<'a, K: TableKey, O: SearchObserver> {
+    tt: &'a TranspositionTableOf<K>,
     signals: &'a Signals,
     hard_deadline: Option<Instant>,
     node_limit: u64,
@@ -677,10 +677,10 @@ fn value_from_tt(value: i32, ply: u32) -> i32 {
     }
 }
 
-impl<'a, O: SearchObserver> Worker<'a, O> {
+impl<'a, K: TableKey, O: SearchObserver> Worker<'a, K, O> {
     /// A main thread's worker, with no nodes searched yet.
     fn new(
-        tt: &'a TranspositionTable,
+        tt: &'a TranspositionTableOf<K>,
         signals: &'a Signals,
         plan: &TimePlan,
         limits: &Limits,
@@ -737,15 +737,7 @@ impl<'a, O: SearchObserver> Worker<'a, O> {
     }
 
     /// Stores a node's result: a proven one holds at any depth.
-    fn store(
-        &mut self,
-        key: u64,
-        eval: Eval,
-        depth: i32,
-        ply: u32,
-        bound: Bound,
-        best: Option<u8>,
-    ) {
+    fn store(&mut self, key: K, eval: Eval, depth: i32, ply: u32, bound: Bound, best: Option<u8>) {
         let depth = if eval.proven {
             TtEntry::PROVEN
         } else {
@@ -757,7 +749,7 @@ impl<'a, O: SearchObserver> Worker<'a, O> {
 
     /// Searches the root moves of one line: the first with a full window, the
     /// rest with null windows, re-searched when they beat the best so far.
-    fn search_root<G: SearchGame>(
+    fn search_root<G: SearchGame<TableKey = K>>(
         &mut self,
         position: &G,
         moves: &mut [RootMove<G::Move>],
@@ -813,7 +805,7 @@ impl<'a, O: SearchObserver> Worker<'a, O> {
     }
 
     /// One node of the search, entered and left under the observer's eyes.
-    fn negamax<G: SearchGame>(
+    fn negamax<G: SearchGame<TableKey = K>>(
         &mut self,
         position: &G,
         depth: i32,
@@ -831,7 +823,7 @@ impl<'a, O: SearchObserver> Worker<'a, O> {
     /// The search of one node: its value, and how it was found. Inlined into
     /// [`Worker::negamax`], so with [`NoObserver`] the exit is never built.
     #[inline(always)]
-    fn node<G: SearchGame>(
+    fn node<G: SearchGame<TableKey = K>>(
         &mut self,
         position: &G,
         depth: i32,
@@ -896,7 +888,7 @@ impl<'a, O: SearchObserver> Worker<'a, O> {
             return (eval, Exit::Horizon);
         }
 
-        let key = position.key();
+        let key = position.table_key();
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
         self.stats.tt_probes += 1;

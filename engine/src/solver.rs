@@ -32,7 +32,7 @@
 //! time depend on the thread count.
 
 use inarow_games::connect4::{has_line, line_completions};
-use inarow_games::{Column, Connect4, Game, Size};
+use inarow_games::{Bitboard, Column, Connect4Of, Game, Size};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -42,46 +42,46 @@ use crate::book::Book;
 use crate::limits::SolveLimits;
 use crate::oracle::{Oracle, ProvenLines};
 use crate::score::{score_from_pons, Score};
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, TableKey, TranspositionTableOf};
 
 /// The board geometry the search needs, in registers.
 #[derive(Clone, Copy, Debug)]
-struct Board {
+struct Board<B: Bitboard> {
     /// `height + 1`.
     stride: u32,
     /// The bottom cell of every column.
-    bottom: u64,
+    bottom: B,
     /// Every cell.
-    cells_mask: u64,
+    cells_mask: B,
     /// The number of cells.
     cells: i32,
     /// Columns, centre first.
-    order: [u64; 9],
+    order: [B; MAX_COLUMNS],
     /// The column (counted from 0, left to right) of each entry of `order`.
-    order_cols: [u8; 9],
+    order_cols: [u8; MAX_COLUMNS],
     width: usize,
     /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
     /// even height, where the second player can claim them; else none.
-    even_cells: u64,
+    even_cells: B,
     /// For each even row counted from 1, lowest first: the cells of the rows
     /// up to it, and the most the first player scores when the second has a
     /// line of claimable cells there (see [`Board::claimeven_loss`]). Unused
     /// slots have no cells.
-    even_rows: [(u64, i32); 8],
+    even_rows: [(B, i32); 8],
     /// For mirroring: the left column of each pair of columns that trade
     /// places, and how far apart they are (unused pairs have no cells).
-    mirror_pairs: [(u64, u32); 4],
+    mirror_pairs: [(B, u32); MAX_COLUMNS / 2],
     /// The middle column of an odd width, which stays in place.
-    mirror_middle: u64,
+    mirror_middle: B,
 }
 
-impl Board {
+impl<B: Bitboard> Board<B> {
     /// With the first player to move, and the second given `evens` (its
     /// stones and the cells it can claim): the most the first player scores
     /// if it has no line outside them (0, or less when the second has a line
     /// there), else `None`.
     #[inline]
-    fn claimeven_bound(&self, evens: u64) -> Option<i32> {
+    fn claimeven_bound(&self, evens: B) -> Option<i32> {
         if has_line(self.cells_mask & !evens, self.stride) {
             return None;
         }
@@ -101,8 +101,12 @@ impl Board {
     /// `r` still empty: at worst `-(height + 1 - r) / 2` for the first
     /// player, where a line anywhere gives -1 (as c4 bounds it by rows).
     #[inline]
-    fn claimeven_loss(&self, evens: u64) -> i32 {
-        for &(rows, bound) in self.even_rows.iter().take_while(|(rows, _)| *rows != 0) {
+    fn claimeven_loss(&self, evens: B) -> i32 {
+        for &(rows, bound) in self
+            .even_rows
+            .iter()
+            .take_while(|(rows, _)| !rows.is_empty())
+        {
             if has_line(evens & rows, self.stride) {
                 return bound;
             }
@@ -120,7 +124,7 @@ impl Board {
     /// trades places at once (as `Size::mirror`, without a loop over columns:
     /// the solver mirrors every key when the root is symmetric).
     #[inline]
-    fn mirror(&self, bits: u64) -> u64 {
+    fn mirror(&self, bits: B) -> B {
         let mut mirrored = bits & self.mirror_middle;
         for &(left, shift) in &self.mirror_pairs {
             mirrored |= (bits & left) << shift | (bits >> shift) & left;
@@ -129,35 +133,38 @@ impl Board {
     }
 }
 
-impl Board {
+impl<B: Bitboard> Board<B> {
     fn new(size: Size) -> Self {
         let width = size.width() as usize;
         // Centre first: a stone there joins the most lines.
         let mut columns: Vec<u32> = (0..size.width()).collect();
         columns.sort_by_key(|&col| (2 * col as i32 - (width as i32 - 1)).abs());
-        let mut order = [0u64; 9];
-        let mut order_cols = [0u8; 9];
+        let mut order = [B::ZERO; MAX_COLUMNS];
+        let mut order_cols = [0u8; MAX_COLUMNS];
         for ((slot, index), &col) in order.iter_mut().zip(&mut order_cols).zip(&columns) {
             *slot = size.column_mask(col);
             *index = col as u8;
         }
         // Keys use a column's bit above its top cell too.
         let h1 = size.height() + 1;
-        let key_column = |col: u32| ((1u64 << h1) - 1) << (col * h1);
-        let mut mirror_pairs = [(0, 0); 4];
+        // A column with its sentinel may fill the whole integer (1x63).
+        let key_column = |col: u32| B::low_bits(h1) << (col * h1);
+        let mut mirror_pairs = [(B::ZERO, 0); MAX_COLUMNS / 2];
         for (col, pair) in (0..size.width() / 2).zip(&mut mirror_pairs) {
             *pair = (key_column(col), (size.width() - 1 - 2 * col) * h1);
         }
         let mirror_middle = if size.width() % 2 == 1 {
             key_column(size.width() / 2)
         } else {
-            0
+            B::ZERO
         };
-        let mut even_rows = [(0, 0); 8];
+        let mut even_rows = [(B::ZERO, 0); 8];
         if size.height() % 2 == 0 {
             let h = size.height() as i32;
             for (slot, row) in even_rows.iter_mut().zip((1..h - 1).step_by(2)) {
-                let rows = (0..=row).fold(0, |cells, r| cells | size.bottom_mask() << r);
+                let rows = (0..=row).fold(B::ZERO, |cells, r| {
+                    cells | size.bottom_mask::<B>() << r as u32
+                });
                 *slot = (rows, -(h + 1 - row) / 2);
             }
         }
@@ -175,28 +182,33 @@ impl Board {
             even_cells: if size.height() % 2 == 0 {
                 (1..size.height())
                     .step_by(2)
-                    .fold(0, |cells, row| cells | size.bottom_mask() << row)
+                    .fold(B::ZERO, |cells, row| cells | size.bottom_mask::<B>() << row)
             } else {
-                0
+                B::ZERO
             },
         }
     }
 }
 
-/// The exact Connect-Four solver. It keeps its transposition table between
-/// calls until [`Solver::clear`]; the node count adds up likewise.
-pub struct Solver {
+/// The exact Connect-Four solver for boards of at most 64 bits.
+pub type Solver = SolverOf<u64>;
+
+/// The exact Connect-Four solver for positions in bitboards `B`: [`Solver`]
+/// on boards of at most 64 bits, `SolverOf<u128>` on those up to 128. It
+/// keeps its transposition table between calls until [`SolverOf::clear`];
+/// the node count adds up likewise.
+pub struct SolverOf<B: TableKey> {
     /// Positions with more than `NEAR_EMPTIES` empty cells
     /// (`THREADS_NEAR_EMPTIES` with threads).
-    tt: TranspositionTable,
+    tt: TranspositionTableOf<B>,
     /// Positions near the end: many, cheap to redo, and looked up most often.
     /// One table for each thread, the first the main thread's.
-    near: Vec<TranspositionTable>,
+    near: Vec<TranspositionTableOf<B>>,
     /// The size of one thread's near-end table.
     near_per_thread: usize,
     /// The most the near-end tables may take of the budget together.
     near_budget: usize,
-    board: Board,
+    board: Board<B>,
     size: Size,
     nodes: u64,
     /// Search threads, at least 1.
@@ -209,10 +221,10 @@ pub struct Solver {
 }
 
 /// The state of one solve.
-struct Search<'a> {
-    tt: &'a TranspositionTable,
-    near: &'a TranspositionTable,
-    board: Board,
+struct Search<'a, B: TableKey> {
+    tt: &'a TranspositionTableOf<B>,
+    near: &'a TranspositionTableOf<B>,
+    board: Board<B>,
     nodes: u64,
     /// With threads: set when the window is no longer worth asking (another
     /// thread's answer settled it) or a limit was reached.
@@ -237,11 +249,17 @@ struct Search<'a> {
     /// With threads: by ply, the key and window of each node on the path
     /// from the root being searched that has `BUSY_MIN_EMPTIES` empty cells
     /// or more (key 0 for a node with a single move, which stores nothing).
-    path: [(u64, i32, i32); 64],
+    path: [(B, i32, i32); MAX_PLIES],
     /// With threads: the ply to unwind the search to, once another thread
     /// has settled the node there.
     unwind_to: Option<i32>,
 }
+
+/// The most columns a board has.
+const MAX_COLUMNS: usize = inarow_games::connect4::MAX_WIDTH;
+
+/// The most stones a board holds: a ply of the search is below it.
+const MAX_PLIES: usize = inarow_games::connect4::MAX_BITS;
 
 /// Limits are looked at every this many nodes.
 const CHECK_EVERY: u64 = 4096;
@@ -280,6 +298,13 @@ impl Busy {
         }
     }
 
+    /// A key folded to 64 bits (the key itself on boards of 64 bits).
+    #[inline]
+    fn fold<B: Bitboard>(key: B) -> u64 {
+        let key = key.to_u128();
+        (key as u64) ^ (key >> 64) as u64
+    }
+
     #[inline]
     fn slot(&self, key: u64) -> &AtomicU64 {
         let index = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - Self::BITS);
@@ -287,17 +312,20 @@ impl Busy {
     }
 
     #[inline]
-    fn is_busy(&self, key: u64) -> bool {
+    fn is_busy<B: Bitboard>(&self, key: B) -> bool {
+        let key = Self::fold(key);
         self.slot(key).load(Ordering::Relaxed) == key
     }
 
     #[inline]
-    fn enter(&self, key: u64) {
+    fn enter<B: Bitboard>(&self, key: B) {
+        let key = Self::fold(key);
         self.slot(key).store(key, Ordering::Relaxed);
     }
 
     #[inline]
-    fn leave(&self, key: u64) {
+    fn leave<B: Bitboard>(&self, key: B) {
+        let key = Self::fold(key);
         let _ = self
             .slot(key)
             .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
@@ -340,7 +368,7 @@ const NEAR_TABLE_BYTES: usize = 8 << 20;
 /// for positions near the end (75.5 MB; Pons's solver uses 84 MB).
 pub const DEFAULT_SOLVER_HASH_MIB: usize = 72;
 
-impl Solver {
+impl<B: TableKey> SolverOf<B> {
     /// A solver for boards of `size` with a table of `hash_mib` MiB.
     #[must_use]
     pub fn new(size: Size, hash_mib: usize) -> Self {
@@ -352,13 +380,13 @@ impl Solver {
     pub fn with_bytes(size: Size, hash_bytes: usize) -> Self {
         let key_bits = size.key_bits();
         let near_bytes = NEAR_TABLE_BYTES.min(hash_bytes / 4);
-        let tt = TranspositionTable::with_bytes(hash_bytes - near_bytes, key_bits);
+        let tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
         // What the main table (a power of two) leaves of the budget is
         // there for the threads' near-end tables.
         let near_budget = hash_bytes.saturating_sub(tt.bytes()).max(near_bytes);
-        Solver {
+        SolverOf {
             tt,
-            near: vec![TranspositionTable::with_bytes(near_bytes, key_bits)],
+            near: vec![TranspositionTableOf::with_bytes(near_bytes, key_bits)],
             near_per_thread: near_bytes,
             near_budget,
             board: Board::new(size),
@@ -391,7 +419,7 @@ impl Solver {
 
     /// Whether the book scores every move of `position` (it holds its
     /// children).
-    fn book_scores_moves(&self, position: &Connect4) -> bool {
+    fn book_scores_moves(&self, position: &Connect4Of<B>) -> bool {
         self.book
             .as_ref()
             .is_some_and(|book| book.covers(position) && position.ply() < book.plies())
@@ -399,7 +427,7 @@ impl Solver {
 
     /// The book's score of `position`, if it holds it.
     #[inline]
-    fn book_score(&self, position: &Connect4) -> Option<i32> {
+    fn book_score(&self, position: &Connect4Of<B>) -> Option<i32> {
         self.book.as_ref()?.probe(position)
     }
 
@@ -418,13 +446,13 @@ impl Solver {
         let key_bits = self.size.key_bits();
         self.near.truncate(self.threads);
         for table in &mut self.near {
-            if TranspositionTable::with_bytes_len(bytes) != table.bytes() {
+            if TranspositionTableOf::<B>::with_bytes_len(bytes) != table.bytes() {
                 table.resize_bytes(bytes);
             }
         }
         let full_keys = self.near[0].full_keys();
         while self.near.len() < self.threads {
-            let mut table = TranspositionTable::with_bytes(bytes, key_bits);
+            let mut table = TranspositionTableOf::with_bytes(bytes, key_bits);
             table.set_full_keys(full_keys);
             self.near.push(table);
         }
@@ -470,7 +498,7 @@ impl Solver {
             + self
                 .near
                 .iter()
-                .map(TranspositionTable::bytes)
+                .map(TranspositionTableOf::bytes)
                 .sum::<usize>()
     }
 
@@ -487,7 +515,7 @@ impl Solver {
 
     /// Pons's score of `position`: exact, or with `weak` only its sign
     /// (1 a win, 0 a draw, -1 a loss). A finished game scores its result.
-    pub fn solve(&mut self, position: &Connect4, weak: bool) -> i32 {
+    pub fn solve(&mut self, position: &Connect4Of<B>, weak: bool) -> i32 {
         self.solve_within(position, weak, &SolveLimits::default())
             .expect("a solve without limits finishes")
     }
@@ -496,7 +524,7 @@ impl Solver {
     /// What was learnt stays in the table.
     pub fn solve_within(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<i32> {
@@ -509,7 +537,7 @@ impl Solver {
     /// search that reaches a limit gives the bounds its windows had proved.
     pub fn bounds_within(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> (i32, i32) {
@@ -553,7 +581,7 @@ impl Solver {
     /// +22% nodes, the empty board +34%, L1_R2 -5%.)
     fn settle(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         (mut min, mut max): (i32, i32),
         limits: &SolveLimits<'_>,
     ) -> (i32, i32) {
@@ -599,10 +627,10 @@ impl Solver {
     fn searcher<'s>(
         &'s self,
         thread: usize,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         mid: i32,
         limits: &SolveLimits<'s>,
-    ) -> Search<'s> {
+    ) -> Search<'s, B> {
         Search {
             tt: &self.tt,
             near: &self.near[thread],
@@ -621,7 +649,7 @@ impl Solver {
             next_check: 0,
             aborted: false,
             root_ply: position.ply() as i32,
-            path: [(0, 0, 0); 64],
+            path: [(B::ZERO, 0, 0); MAX_PLIES],
             unwind_to: None,
         }
     }
@@ -629,7 +657,12 @@ impl Solver {
     /// One search of `position` with the null window `(mid, mid + 1)` on one
     /// thread: an upper bound on the score at or below `mid`, or a lower
     /// bound above it. `None` past a limit.
-    fn window(&mut self, position: &Connect4, mid: i32, limits: &SolveLimits<'_>) -> Option<i32> {
+    fn window(
+        &mut self,
+        position: &Connect4Of<B>,
+        mid: i32,
+        limits: &SolveLimits<'_>,
+    ) -> Option<i32> {
         let mut search = self.searcher(0, position, mid, limits);
         let r = search.run(position, mid);
         self.nodes += search.nodes;
@@ -651,7 +684,7 @@ impl Solver {
     /// been worth 0.98x.)
     fn settle_on_threads(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         (min, max): (i32, i32),
         limits: &SolveLimits<'_>,
     ) -> (i32, i32) {
@@ -724,7 +757,7 @@ impl Solver {
     /// position is solved once, then moves are tried until one keeps the score.
     pub fn best_move_within(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         limits: &SolveLimits<'_>,
     ) -> Option<(Column, i32)> {
         if position.outcome().is_some() {
@@ -754,7 +787,7 @@ impl Solver {
         });
         // The move keeps the score if the opponent's score is at most -score.
         // Moves the rules or the book score come first: they cost nothing.
-        let known = |solver: &Self, child: &Connect4| {
+        let known = |solver: &Self, child: &Connect4Of<B>| {
             if child.outcome().is_some() {
                 Some(finished_score(child, false))
             } else if child.can_win_next() {
@@ -798,7 +831,7 @@ impl Solver {
     /// winning as soon as it can and the loser holding out longest.
     pub fn principal_variation_within(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         first: Column,
         limits: &SolveLimits<'_>,
     ) -> Vec<Column> {
@@ -825,7 +858,7 @@ impl Solver {
 
     /// The exact score of each column of `position`, `None` for a full column
     /// (or every column, once the game is over).
-    pub fn analyze(&mut self, position: &Connect4, weak: bool) -> Vec<Option<i32>> {
+    pub fn analyze(&mut self, position: &Connect4Of<B>, weak: bool) -> Vec<Option<i32>> {
         self.analyze_within(position, weak, &SolveLimits::default())
             .expect("an analysis without limits finishes")
     }
@@ -833,7 +866,7 @@ impl Solver {
     /// As [`Solver::analyze`], but gives up (`None`) when a limit is reached.
     pub fn analyze_within(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<Vec<Option<i32>>> {
@@ -852,7 +885,7 @@ impl Solver {
     /// they are reached, the columns left get the bounds the rules give.
     pub fn analyze_bounds_within(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Vec<Option<(i32, i32)>> {
@@ -950,10 +983,10 @@ impl Windows {
     }
 }
 
-impl Search<'_> {
+impl<B: TableKey> Search<'_, B> {
     /// The table of positions with `empties` empty cells.
     #[inline]
-    fn table(&self, empties: i32) -> &TranspositionTable {
+    fn table(&self, empties: i32) -> &TranspositionTableOf<B> {
         if empties <= self.near_empties {
             self.near
         } else {
@@ -968,7 +1001,7 @@ impl Search<'_> {
     /// their own key: mirroring them costs more than their twins save
     /// (empty 7x6, 1 GiB: +1.5% nodes, -14% time).
     #[inline]
-    fn table_key(&self, own_key: u64, empties: i32) -> (u64, bool) {
+    fn table_key(&self, own_key: B, empties: i32) -> (B, bool) {
         if self.symmetric && empties > NEAR_EMPTIES {
             let mirror_key = self.board.mirror(own_key);
             (own_key.min(mirror_key), mirror_key < own_key)
@@ -979,7 +1012,7 @@ impl Search<'_> {
 
     /// Searches `position` with the null window `(mid, mid + 1)`: `None`
     /// past a limit.
-    fn run(&mut self, position: &Connect4, mid: i32) -> Option<i32> {
+    fn run(&mut self, position: &Connect4Of<B>, mid: i32) -> Option<i32> {
         self.check_limits();
         if self.aborted {
             return None;
@@ -1027,7 +1060,7 @@ impl Search<'_> {
         let top = ply.min(self.board.cells - BUSY_MIN_EMPTIES + 1);
         for q in self.root_ply..top {
             let (key, alpha, beta) = self.path[q as usize];
-            if key != 0
+            if !key.is_empty()
                 && self
                     .settled(key, self.board.cells - q, alpha, beta)
                     .is_some()
@@ -1042,7 +1075,7 @@ impl Search<'_> {
     /// The table's answer to the window `(alpha, beta)` at the position with
     /// `key` and `empties` empty cells, if it has one.
     #[inline]
-    fn settled(&self, key: u64, empties: i32, alpha: i32, beta: i32) -> Option<i32> {
+    fn settled(&self, key: B, empties: i32, alpha: i32, beta: i32) -> Option<i32> {
         let entry = self.table(empties).probe(key)?;
         let value = entry.value;
         let answers = match entry.bound {
@@ -1060,9 +1093,9 @@ impl Search<'_> {
     /// the caller has at hand.
     fn negamax(
         &mut self,
-        current: u64,
-        mask: u64,
-        opponent_lines: u64,
+        current: B,
+        mask: B,
+        opponent_lines: B,
         ply: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -1093,8 +1126,8 @@ impl Search<'_> {
         // slower on Test_L1_R2 and L1_R3 (same nodes, alternating runs).
         let forced = possible & opponent_wins;
         let mut moves = possible;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
+        if !forced.is_empty() {
+            if !forced.without_lowest().is_empty() {
                 // Two threats to block at once: the opponent wins next move.
                 return -(b.cells - ply) / 2;
             }
@@ -1102,7 +1135,7 @@ impl Search<'_> {
         }
         // Never play under an opponent's winning cell.
         moves &= !(opponent_wins >> 1);
-        if moves == 0 {
+        if moves.is_empty() {
             return -(b.cells - ply) / 2;
         }
         if ply >= b.cells - 2 {
@@ -1132,7 +1165,7 @@ impl Search<'_> {
         // now by answering in the same column. If the first player has no line
         // in the other cells, it cannot win; if the second has one in its
         // cells, it wins, at the latest with its last stone.
-        if beta >= 0 && b.even_cells != 0 && ply % 2 == 0 {
+        if beta >= 0 && !b.even_cells.is_empty() && ply % 2 == 0 {
             let evens = (current ^ mask) | (b.even_cells & empty & !possible);
             if let Some(bound) = b.claimeven_bound(evens) {
                 if bound < beta {
@@ -1163,7 +1196,7 @@ impl Search<'_> {
         // Start loading the children's table entries now, so they are in the
         // cache by the time the children look.
         let mut cells = moves;
-        while cells != 0 {
+        while !cells.is_empty() {
             let cell = cells & cells.wrapping_neg();
             cells ^= cell;
             let (child_key, _) = self.table_key((current ^ mask) + (mask | cell), empties - 1);
@@ -1173,9 +1206,9 @@ impl Search<'_> {
         // Claimeven one ply ahead: with the second player to move, a move
         // after which the first player has no line outside the second's
         // claimable cells holds at least a draw.
-        if alpha < 1 && b.even_cells != 0 && ply % 2 == 1 {
+        if alpha < 1 && !b.even_cells.is_empty() && ply % 2 == 1 {
             let mut cells = moves;
-            while cells != 0 {
+            while !cells.is_empty() {
                 let cell = cells & cells.wrapping_neg();
                 cells ^= cell;
                 let child_mask = mask | cell;
@@ -1194,9 +1227,9 @@ impl Search<'_> {
         }
 
         // A single forced move needs no table and no ordering.
-        if moves & (moves - 1) == 0 {
+        if moves.without_lowest().is_empty() {
             if self.busy.is_some() && empties >= BUSY_MIN_EMPTIES {
-                self.path[ply as usize].0 = 0;
+                self.path[ply as usize].0 = B::ZERO;
             }
             let (c, m) = play(current, mask, moves);
             let lines = line_completions(current | moves, b.stride);
@@ -1253,15 +1286,19 @@ impl Search<'_> {
         let mut sorted = OrderedMoves::default();
         for (rank, (&column, &col)) in b.order[..b.width].iter().zip(&b.order_cols).enumerate() {
             let cell = moves & column;
-            if cell == 0 {
+            if cell.is_empty() {
                 continue;
             }
             let lines = line_completions(current | cell, b.stride);
             let threats = lines & (empty ^ cell);
             let playable = ((mask | cell) + b.bottom) & b.cells_mask;
             let wins_next = threats & playable;
-            let replies = if wins_next != 0 { wins_next } else { playable } & !(threats >> 1);
-            if wins_next & (wins_next.wrapping_sub(1)) != 0 || replies == 0 {
+            let replies = if wins_next.is_empty() {
+                playable
+            } else {
+                wins_next
+            } & !(threats >> 1);
+            if !wins_next.without_lowest().is_empty() || replies.is_empty() {
                 return best_possible;
             }
             let useful = threats & !(opponent_wins << 1);
@@ -1296,8 +1333,12 @@ impl Search<'_> {
                 let threats = sorted.lines[i] & (empty ^ cell);
                 let playable = ((mask | cell) + b.bottom) & b.cells_mask;
                 let wins_next = threats & playable;
-                let replies = if wins_next != 0 { wins_next } else { playable } & !(threats >> 1);
-                if replies & (replies - 1) == 0 {
+                let replies = if wins_next.is_empty() {
+                    playable
+                } else {
+                    wins_next
+                } & !(threats >> 1);
+                if replies.without_lowest().is_empty() {
                     let (gc_key, _) =
                         self.table_key((current | cell) + (mask | cell | replies), empties - 2);
                     if let Some(entry) = self.table(empties - 2).probe(gc_key) {
@@ -1339,7 +1380,7 @@ impl Search<'_> {
         // waits until the others are done (simplified ABDADA): by then its
         // result is likely in the table.
         let busy = self.busy.filter(|_| empties >= BUSY_MIN_EMPTIES);
-        let mut queue = [0u8; 18];
+        let mut queue = [0u8; 2 * MAX_COLUMNS];
         for (i, slot) in queue[..sorted.len].iter_mut().enumerate() {
             *slot = i as u8;
         }
@@ -1353,7 +1394,7 @@ impl Search<'_> {
             next += 1;
             let (cell, col, lines) = (sorted.cells[i], sorted.cols[i], sorted.lines[i]);
             let (c, m) = play(current, mask, cell);
-            let mut child_key = 0;
+            let mut child_key = B::ZERO;
             if let Some(busy) = busy {
                 child_key = self.table_key(c + m, empties - 1).0;
                 if first_pass && i > 0 && busy.is_busy(child_key) {
@@ -1405,7 +1446,7 @@ impl Search<'_> {
 }
 
 /// The score of a finished game for the side to move (the rules own it).
-fn finished_score(position: &Connect4, weak: bool) -> i32 {
+fn finished_score<B: Bitboard>(position: &Connect4Of<B>, weak: bool) -> i32 {
     debug_assert!(position.outcome().is_some());
     weak_or_exact(crate::score::rule_score(position).unwrap_or(0), weak)
 }
@@ -1428,23 +1469,34 @@ fn work_depth(nodes: u64) -> u8 {
 }
 
 #[inline]
-fn play(current: u64, mask: u64, cell: u64) -> (u64, u64) {
+fn play<B: Bitboard>(current: B, mask: B, cell: B) -> (B, B) {
     (current ^ mask, mask | cell)
 }
 
-/// Up to nine moves kept in descending score order by insertion: the solver's
-/// own list of cells, columns and scores (not `inarow_games::MoveList`).
-#[derive(Default)]
-struct OrderedMoves {
-    cells: [u64; 9],
-    cols: [u8; 9],
+/// Up to sixteen moves kept in descending score order by insertion: the
+/// solver's own list of cells, columns and scores (not `inarow_games::MoveList`).
+struct OrderedMoves<B: Bitboard> {
+    cells: [B; MAX_COLUMNS],
+    cols: [u8; MAX_COLUMNS],
     /// `line_completions` of the stones after each move.
-    lines: [u64; 9],
-    scores: [i32; 9],
+    lines: [B; MAX_COLUMNS],
+    scores: [i32; MAX_COLUMNS],
     len: usize,
 }
 
-impl OrderedMoves {
+impl<B: Bitboard> Default for OrderedMoves<B> {
+    fn default() -> Self {
+        OrderedMoves {
+            cells: [B::ZERO; MAX_COLUMNS],
+            cols: [0; MAX_COLUMNS],
+            lines: [B::ZERO; MAX_COLUMNS],
+            scores: [0; MAX_COLUMNS],
+            len: 0,
+        }
+    }
+}
+
+impl<B: Bitboard> OrderedMoves<B> {
     /// Moves column `col`, if present, to the front.
     #[inline]
     fn promote(&mut self, col: u8) {
@@ -1457,7 +1509,7 @@ impl OrderedMoves {
     }
 
     #[inline]
-    fn insert(&mut self, cell: u64, col: u8, lines: u64, score: i32) {
+    fn insert(&mut self, cell: B, col: u8, lines: B, score: i32) {
         let mut i = self.len;
         self.len += 1;
         while i > 0 && self.scores[i - 1] < score {
@@ -1475,32 +1527,32 @@ impl OrderedMoves {
 }
 
 /// Connect Four's oracle is the exact solver.
-impl Oracle<Connect4> for Solver {
+impl<B: TableKey> Oracle<Connect4Of<B>> for SolverOf<B> {
     const HASH_PERCENT: usize = 50;
 
     fn new(hash_bytes: usize) -> Self {
-        Solver::with_bytes(Size::STANDARD, hash_bytes)
+        Self::with_bytes(Size::STANDARD, hash_bytes)
     }
 
     fn clear(&mut self) {
-        Solver::clear(self);
+        SolverOf::clear(self);
     }
 
     fn set_threads(&mut self, threads: usize) {
-        Solver::set_threads(self, threads);
+        SolverOf::set_threads(self, threads);
     }
 
     fn set_book(&mut self, book: Option<Arc<Book>>) {
-        Solver::set_book(self, book);
+        SolverOf::set_book(self, book);
     }
 
     fn answered_by_book(&self) -> bool {
-        Solver::answered_by_book(self)
+        SolverOf::answered_by_book(self)
     }
 
     fn solve(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         lines: usize,
         limits: &SolveLimits<'_>,
     ) -> Option<ProvenLines<Column>> {
@@ -1539,19 +1591,19 @@ impl Oracle<Connect4> for Solver {
     }
 
     fn nodes(&self) -> u64 {
-        Solver::nodes(self)
+        SolverOf::nodes(self)
     }
 }
 
 /// Connect Four's exact scorer is the solver, with its book.
-impl ExactScorer<Connect4> for Solver {
-    fn bounds(&mut self, position: &Connect4, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
+impl<B: TableKey> ExactScorer<Connect4Of<B>> for SolverOf<B> {
+    fn bounds(&mut self, position: &Connect4Of<B>, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
         self.bounds_within(position, weak, limits)
     }
 
     fn move_bounds(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Vec<(Column, Bounds)> {
@@ -1564,24 +1616,25 @@ impl ExactScorer<Connect4> for Solver {
 
     fn best_move(
         &mut self,
-        position: &Connect4,
+        position: &Connect4Of<B>,
         limits: &SolveLimits<'_>,
     ) -> Option<(Column, i32)> {
         self.best_move_within(position, limits)
     }
 
     fn nodes(&self) -> u64 {
-        Solver::nodes(self)
+        SolverOf::nodes(self)
     }
 
     fn answered_by_book(&self) -> bool {
-        Solver::answered_by_book(self)
+        SolverOf::answered_by_book(self)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use inarow_games::{Connect4, Connect4Wide};
 
     fn solve(size: &str, moves: &str) -> i32 {
         let size: Size = size.parse().unwrap();
@@ -1593,7 +1646,7 @@ mod tests {
     fn mirror_is_the_boards() {
         for size in ["7x6", "4x4", "5x4", "8x7", "9x6", "6x9", "4x12"] {
             let size: Size = size.parse().unwrap();
-            let board = Board::new(size);
+            let board = Board::<u64>::new(size);
             let mut bits = 0x2545_F491_4F6C_DD1D_u64;
             for _ in 0..100 {
                 bits = bits.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
@@ -1606,6 +1659,30 @@ mod tests {
                 };
                 assert_eq!(board.mirror(cells), size.mirror(cells), "{size}");
             }
+        }
+        for size in ["8x8", "9x7", "10x6", "16x7", "3x41", "1x127"] {
+            let size: Size = size.parse().unwrap();
+            let board = Board::<u128>::new(size);
+            let mut bits = 0x2545_F491_4F6C_DD1D_9E37_79B9_7F4A_7C15_u128;
+            for _ in 0..100 {
+                bits = bits.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+                let cells = bits & <u128 as Bitboard>::low_bits(size.key_bits());
+                assert_eq!(board.mirror(cells), size.mirror(cells), "{size}");
+            }
+        }
+    }
+
+    /// Positions on boards past 64 bits solve in `u128` bitboards, and a
+    /// board that also fits 64 bits gives the same scores both ways.
+    #[test]
+    fn wide_bitboards_solve_as_narrow_ones() {
+        for (size, moves) in [("5x4", "12"), ("6x5", "3344"), ("7x6", "44455554221")] {
+            let size: Size = size.parse().unwrap();
+            let narrow = Connect4::from_move_string(size, moves).unwrap();
+            let wide = Connect4Wide::from_move_string(size, moves).unwrap();
+            let a = Solver::new(size, 4).solve(&narrow, false);
+            let b = SolverOf::<u128>::new(size, 4).solve(&wide, false);
+            assert_eq!(a, b, "{size} {moves}");
         }
     }
 
@@ -1621,22 +1698,22 @@ mod tests {
     #[test]
     fn claimeven_loss_counts_the_rows_above_the_line() {
         let size = Size::STANDARD;
-        let board = Board::new(size);
+        let board = Board::<u64>::new(size);
         // Four cells along row r (from 0) starting in column 1.
-        let row = |r: u32| (1..5).fold(0, |cells, col| cells | size.cell(col, r));
+        let row = |r: u32| (1..5).fold(0, |cells, col| cells | size.cell::<u64>(col, r));
         // The line's last cell has 4, 2 or no cells above it: the second
         // player wins by its 19th, 20th or 21st stone at the latest.
         assert_eq!(board.claimeven_loss(row(1)), -3);
         assert_eq!(board.claimeven_loss(row(3)), -2);
         assert_eq!(board.claimeven_loss(row(5)), -1);
         // A diagonal counts by its highest cell: rows 1 to 4 up to the right.
-        let diagonal = (0..4).fold(0, |cells, i| cells | size.cell(i, 1 + i));
+        let diagonal = (0..4).fold(0, |cells, i| cells | size.cell::<u64>(i, 1 + i));
         assert_eq!(board.claimeven_loss(diagonal | row(1)), -3);
         assert_eq!(board.claimeven_loss(diagonal), -1);
         // On 4x4 a line on row 1 leaves two cells above it.
         let small: Size = "4x4".parse().unwrap();
-        let line = (0..4).fold(0, |cells, col| cells | small.cell(col, 1));
-        assert_eq!(Board::new(small).claimeven_loss(line), -2);
+        let line = (0..4).fold(0, |cells, col| cells | small.cell::<u64>(col, 1));
+        assert_eq!(Board::<u64>::new(small).claimeven_loss(line), -2);
     }
 
     #[test]

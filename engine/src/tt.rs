@@ -16,6 +16,16 @@
 //!   low 32 bits in the entry and the high 32 in the header. Used for wider
 //!   keys and smaller tables (9x5 has 54-bit keys, 8x7 64-bit ones).
 //!
+//! - **Huge**, three entries, each with the whole 128-bit mix as its check:
+//!   32 bits in the entry, 64 in a word of its own, 32 in the header or the
+//!   last word. Used for every key wider than 64 bits (Connect-Four boards of
+//!   65 to 128 bits, keys of `width * (height + 1)` bits), on every table size:
+//!   an entry matches a probe only if its check equals the probe's whole mix,
+//!   and the mix is a bijection of the key, so only the key it was stored
+//!   for finds it; the bucket index is not needed for the argument, so no
+//!   table size, however small, can break it. The key type chooses the
+//!   layout at compile time ([`TableKey`]): 64-bit keys never see it.
+//!
 //! A 32-bit check alone is not enough beyond that: the low 32 bits of a
 //! product depend only on the low 32 bits of the key, so positions that agree
 //! on their first columns share a check, and met in the same bucket they were
@@ -41,12 +51,18 @@
 //! word:            0                              1            2            3..=7
 //! wide bucket:     epoch:16 version:16 high 0:32 | high 1, 2  | high 3, 4  | entry 0 | ... | entry 4
 //!
+//! word:            0                              1..=3               4..=6               7
+//! huge bucket:     epoch:16 version:16 top 0:32  | entry 0, 1, 2      | middle 0, 1, 2      | top 1, top 2
+//!                  (middle: mix bits 32..96; top: mix bits 96..128)
+//!
 //! entry:   63..60  59..56   55..54  53..48  47..32  31..0
 //!          age     move+1   bound   depth   value   check (low 32 bits of the mix)
 //! ```
 
 use std::mem::size_of;
 use std::sync::atomic::{fence, AtomicU64, Ordering};
+
+use inarow_games::Bitboard;
 
 /// Which side of the true value a stored value bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,8 +98,6 @@ impl TtEntry {
         self.depth == Self::PROVEN
     }
 }
-
-const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// One cache line of eight words, read in either layout; the table decides
 /// which when it is configured, and every bucket is read the same way until
@@ -137,6 +151,8 @@ fn with_stamp(header: u64, epoch: u16, version: u16) -> u64 {
 /// The entries of a bucket in one layout: where the checks live, and how a
 /// writer keeps readers from trusting a half-written entry.
 trait Layout {
+    /// The mix of a key: `u64`, or `u128` for keys wider than 64 bits.
+    type Mix: Bitboard;
     /// Entries per bucket.
     const ENTRIES: usize;
     /// The word of entry 0.
@@ -144,10 +160,10 @@ trait Layout {
 
     /// Whether entry `i`, holding `data`, is in use and belongs to the
     /// position with this mix. `header` is the bucket's word 0 as read.
-    fn matches(bucket: &Bucket, header: u64, i: usize, data: u64, mixed: u64) -> bool;
+    fn matches(bucket: &Bucket, header: u64, i: usize, data: u64, mixed: Self::Mix) -> bool;
 
     /// The entry stored for `mixed` in `bucket`, if its epoch is `epoch`.
-    fn find(bucket: &Bucket, epoch: u16, mixed: u64) -> Option<u64>;
+    fn find(bucket: &Bucket, epoch: u16, mixed: Self::Mix) -> Option<u64>;
 
     /// Runs `write` with the bucket wiped if its epoch is old, and returns
     /// with the header holding `epoch`. `write` gets the header to write
@@ -155,7 +171,7 @@ trait Layout {
     fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64));
 
     /// Writes entry `i` for the position with this mix.
-    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: u64, data: u64);
+    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: Self::Mix, data: u64);
 }
 
 /// Seven entries with 32-bit checks: each entry is one word, so it is read
@@ -163,6 +179,7 @@ trait Layout {
 struct Compact;
 
 impl Layout for Compact {
+    type Mix = u64;
     const ENTRIES: usize = 7;
     const FIRST: usize = 1;
 
@@ -222,6 +239,7 @@ impl Wide {
 }
 
 impl Layout for Wide {
+    type Mix = u64;
     const ENTRIES: usize = 5;
     const FIRST: usize = 3;
 
@@ -250,6 +268,33 @@ impl Layout for Wide {
 
     #[inline]
     fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64)) {
+        write_versioned(bucket, epoch, write);
+    }
+
+    #[inline]
+    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: u64, data: u64) {
+        bucket.set_word(Self::FIRST + i, data);
+        let slot = i + 1;
+        let shift = 32 * (slot % 2);
+        let high = (mixed >> 32) << shift;
+        let keep = !(0xFFFF_FFFF << shift);
+        if slot < 2 {
+            *header = (*header & keep) | high;
+            // The header is published when the writer lets the bucket go.
+        } else {
+            let word = bucket.word(slot / 2);
+            bucket.set_word(slot / 2, (word & keep) | high);
+        }
+    }
+}
+
+/// Runs `write` holding `bucket` for the layouts whose entries span several
+/// words: its version is odd while the writer works, so no reader trusts a
+/// half-written entry. The bucket is wiped first if its epoch is old, and
+/// given back with the header holding `epoch`.
+#[inline]
+fn write_versioned(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64)) {
+    {
         // Take the bucket: make its version odd.
         let mut header = bucket.words[0].load(Ordering::Relaxed);
         loop {
@@ -283,29 +328,171 @@ impl Layout for Wide {
         let version = version_of(header).wrapping_add(1);
         bucket.words[0].store(with_stamp(header, epoch, version), Ordering::Release);
     }
+}
 
+/// Three entries with the whole 128-bit mix as their check, for keys wider
+/// than 64 bits: the low 32 bits in the entry's data word, the next 64 in a
+/// word of their own, the top 32 in the header (entry 0) or word 7 (entries
+/// 1 and 2). Written under the bucket's version, as the wide layout is.
+struct Huge;
+
+impl Huge {
+    /// The word holding bits 32..96 of entry `i`'s check.
+    const MIDDLE: usize = 4;
+
+    /// The top 32 bits of entry `i`'s check.
     #[inline]
-    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: u64, data: u64) {
-        bucket.set_word(Self::FIRST + i, data);
-        let slot = i + 1;
-        let shift = 32 * (slot % 2);
-        let high = (mixed >> 32) << shift;
-        let keep = !(0xFFFF_FFFF << shift);
-        if slot < 2 {
-            *header = (*header & keep) | high;
-            // The header is published when the writer lets the bucket go.
-        } else {
-            let word = bucket.word(slot / 2);
-            bucket.set_word(slot / 2, (word & keep) | high);
+    fn top(bucket: &Bucket, header: u64, i: usize) -> u32 {
+        match i {
+            0 => (header >> 32) as u32,
+            _ => (bucket.word(7) >> (32 * (i - 1))) as u32,
         }
     }
 }
 
-/// A transposition table of a fixed size in MiB.
-pub struct TranspositionTable {
+impl Layout for Huge {
+    type Mix = u128;
+    const ENTRIES: usize = 3;
+    const FIRST: usize = 1;
+
+    #[inline]
+    fn matches(bucket: &Bucket, header: u64, i: usize, data: u64, mixed: u128) -> bool {
+        data as u32 == mixed as u32
+            && bound_bits(data) != 0
+            && bucket.word(Self::MIDDLE + i) == (mixed >> 32) as u64
+            && Self::top(bucket, header, i) == (mixed >> 96) as u32
+    }
+
+    #[inline]
+    fn find(bucket: &Bucket, epoch: u16, mixed: u128) -> Option<u64> {
+        let header = bucket.words[0].load(Ordering::Acquire);
+        if epoch_of(header) != epoch || version_of(header) % 2 == 1 {
+            return None;
+        }
+        let found = (0..Self::ENTRIES).find_map(|i| {
+            let data = bucket.word(Self::FIRST + i);
+            Self::matches(bucket, header, i, data, mixed).then_some(data)
+        })?;
+        fence(Ordering::Acquire);
+        let after = bucket.words[0].load(Ordering::Relaxed);
+        (after as u32 == header as u32).then_some(found)
+    }
+
+    #[inline]
+    fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64)) {
+        write_versioned(bucket, epoch, write);
+    }
+
+    #[inline]
+    fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: u128, data: u64) {
+        bucket.set_word(Self::FIRST + i, data);
+        bucket.set_word(Self::MIDDLE + i, (mixed >> 32) as u64);
+        let top = u64::from((mixed >> 96) as u32);
+        if i == 0 {
+            *header = (*header & 0xFFFF_FFFF) | top << 32;
+        } else {
+            let shift = 32 * (i as u32 - 1);
+            let word = bucket.word(7) & !(0xFFFF_FFFF << shift);
+            bucket.set_word(7, word | top << shift);
+        }
+    }
+}
+
+/// A key the table can hold: `u64` (the compact and wide layouts) or `u128`
+/// (the huge layout). The layout is chosen per key type at compile time, so
+/// a 64-bit game's probes run the code they always ran.
+pub trait TableKey: Bitboard {
+    /// An odd multiplier: multiplying by it modulo `2^key_bits` is a bijection.
+    const MIX: Self;
+
+    /// The entry stored for `key` in `table`, if any.
+    fn probe(table: &TranspositionTableOf<Self>, key: Self) -> Option<TtEntry>;
+
+    /// Stores a result for `key` in `table`.
+    fn store(
+        table: &TranspositionTableOf<Self>,
+        key: Self,
+        value: i32,
+        depth: u8,
+        bound: Bound,
+        best: Option<u8>,
+    );
+
+    /// Entries per thousand in use by the current search, from a sample.
+    fn hashfull(table: &TranspositionTableOf<Self>) -> u32;
+}
+
+impl TableKey for u64 {
+    const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    #[inline]
+    fn probe(table: &TranspositionTableOf<u64>, key: u64) -> Option<TtEntry> {
+        if table.wide {
+            table.probe_in::<Wide>(key)
+        } else {
+            table.probe_in::<Compact>(key)
+        }
+    }
+
+    #[inline]
+    fn store(
+        table: &TranspositionTableOf<u64>,
+        key: u64,
+        value: i32,
+        depth: u8,
+        bound: Bound,
+        best: Option<u8>,
+    ) {
+        if table.wide {
+            table.store_in::<Wide>(key, value, depth, bound, best);
+        } else {
+            table.store_in::<Compact>(key, value, depth, bound, best);
+        }
+    }
+
+    fn hashfull(table: &TranspositionTableOf<u64>) -> u32 {
+        if table.wide {
+            table.hashfull_in::<Wide>()
+        } else {
+            table.hashfull_in::<Compact>()
+        }
+    }
+}
+
+impl TableKey for u128 {
+    const MIX: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+
+    #[inline]
+    fn probe(table: &TranspositionTableOf<u128>, key: u128) -> Option<TtEntry> {
+        table.probe_in::<Huge>(key)
+    }
+
+    #[inline]
+    fn store(
+        table: &TranspositionTableOf<u128>,
+        key: u128,
+        value: i32,
+        depth: u8,
+        bound: Bound,
+        best: Option<u8>,
+    ) {
+        table.store_in::<Huge>(key, value, depth, bound, best);
+    }
+
+    fn hashfull(table: &TranspositionTableOf<u128>) -> u32 {
+        table.hashfull_in::<Huge>()
+    }
+}
+
+/// A transposition table of a fixed size in MiB for 64-bit keys: every game
+/// on a board of at most 64 bits.
+pub type TranspositionTable = TranspositionTableOf<u64>;
+
+/// A transposition table of a fixed size in MiB, for keys of type `K`.
+pub struct TranspositionTableOf<K: TableKey> {
     buckets: Buckets,
     key_bits: u32,
-    key_mask: u64,
+    key_mask: K,
     index_shift: u32,
     index_mask: u64,
     /// Whether buckets are read in the wide layout (see the module docs).
@@ -317,7 +504,7 @@ pub struct TranspositionTable {
     age: u8,
 }
 
-impl TranspositionTable {
+impl<K: TableKey> TranspositionTableOf<K> {
     /// A table of at most `mib` MiB (at least one bucket), for keys of `key_bits` bits.
     #[must_use]
     pub fn new(mib: usize, key_bits: u32) -> Self {
@@ -327,10 +514,10 @@ impl TranspositionTable {
     /// A table of at most `bytes` bytes (at least one bucket).
     #[must_use]
     pub fn with_bytes(bytes: usize, key_bits: u32) -> Self {
-        let mut table = TranspositionTable {
+        let mut table = TranspositionTableOf {
             buckets: Buckets::empty(),
             key_bits: 0,
-            key_mask: 0,
+            key_mask: K::ZERO,
             index_shift: 0,
             index_mask: 0,
             wide: false,
@@ -338,7 +525,7 @@ impl TranspositionTable {
             epoch: 1,
             age: 0,
         };
-        table.key_bits = key_bits.clamp(1, 64);
+        table.key_bits = key_bits.clamp(1, K::BITS);
         table.resize_bytes(bytes);
         table
     }
@@ -393,7 +580,7 @@ impl TranspositionTable {
     /// Sets the number of significant key bits; clears the table if it changes
     /// (keys of different games or board sizes do not mix).
     pub fn set_key_bits(&mut self, key_bits: u32) {
-        let key_bits = key_bits.clamp(1, 64);
+        let key_bits = key_bits.clamp(1, K::BITS);
         if key_bits == self.key_bits {
             return;
         }
@@ -406,11 +593,7 @@ impl TranspositionTable {
     /// caller has just cleared the table, so no bucket of the current epoch
     /// was written in the other layout.
     fn configure(&mut self) {
-        self.key_mask = if self.key_bits >= 64 {
-            u64::MAX
-        } else {
-            (1 << self.key_bits) - 1
-        };
+        self.key_mask = K::low_bits(self.key_bits);
         let index_bits = self.buckets.len().ilog2();
         self.index_shift = self.key_bits.saturating_sub(index_bits);
         self.index_mask = self.buckets.len() as u64 - 1;
@@ -462,16 +645,16 @@ impl TranspositionTable {
 
     /// The bucket index and the whole mix of `key`.
     #[inline]
-    fn locate(&self, key: u64) -> (usize, u64) {
-        let mixed = key.wrapping_mul(MIX) & self.key_mask;
-        let index = ((mixed >> self.index_shift) & self.index_mask) as usize;
+    fn locate(&self, key: K) -> (usize, K) {
+        let mixed = key.wrapping_mul(K::MIX) & self.key_mask;
+        let index = ((mixed >> self.index_shift).low_u64() & self.index_mask) as usize;
         (index, mixed)
     }
 
     /// Starts loading `key`'s bucket into the cache, so a later probe or store
     /// does not wait for memory.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub fn prefetch(&self, key: K) {
         #[cfg(target_arch = "x86_64")]
         {
             let (index, _) = self.locate(key);
@@ -490,16 +673,12 @@ impl TranspositionTable {
     /// The entry stored for `key`, if any.
     #[inline]
     #[must_use]
-    pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        if self.wide {
-            self.probe_in::<Wide>(key)
-        } else {
-            self.probe_in::<Compact>(key)
-        }
+    pub fn probe(&self, key: K) -> Option<TtEntry> {
+        K::probe(self, key)
     }
 
     #[inline]
-    fn probe_in<L: Layout>(&self, key: u64) -> Option<TtEntry> {
+    fn probe_in<L: Layout<Mix = K>>(&self, key: K) -> Option<TtEntry> {
         let (index, mixed) = self.locate(key);
         // SAFETY: `locate` masks the index with `len - 1`, and `len` is a power of two.
         let bucket = unsafe { self.buckets.get_unchecked(index) };
@@ -510,16 +689,19 @@ impl TranspositionTable {
     /// unless it is proven and the new one is not; otherwise the shallowest,
     /// oldest entry of the bucket makes room.
     #[inline]
-    pub fn store(&self, key: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
-        if self.wide {
-            self.store_in::<Wide>(key, value, depth, bound, best);
-        } else {
-            self.store_in::<Compact>(key, value, depth, bound, best);
-        }
+    pub fn store(&self, key: K, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
+        K::store(self, key, value, depth, bound, best);
     }
 
     #[inline]
-    fn store_in<L: Layout>(&self, key: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>) {
+    fn store_in<L: Layout<Mix = K>>(
+        &self,
+        key: K,
+        value: i32,
+        depth: u8,
+        bound: Bound,
+        best: Option<u8>,
+    ) {
         let (index, mixed) = self.locate(key);
         let age = self.age;
         // SAFETY: as in `probe_in`.
@@ -546,7 +728,7 @@ impl TranspositionTable {
                         header,
                         i,
                         mixed,
-                        pack(mixed, value, depth, bound, best, age),
+                        pack(mixed.low_u64(), value, depth, bound, best, age),
                     );
                     return;
                 }
@@ -562,7 +744,7 @@ impl TranspositionTable {
                 header,
                 victim,
                 mixed,
-                pack(mixed, value, depth, bound, best, age),
+                pack(mixed.low_u64(), value, depth, bound, best, age),
             );
         });
     }
@@ -570,11 +752,7 @@ impl TranspositionTable {
     /// Entries per thousand in use by the current search, from a sample.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
-        if self.wide {
-            self.hashfull_in::<Wide>()
-        } else {
-            self.hashfull_in::<Compact>()
-        }
+        K::hashfull(self)
     }
 
     fn hashfull_in<L: Layout>(&self) -> u32 {
@@ -777,6 +955,45 @@ mod tests {
         assert_eq!(tt.probe(12345).unwrap().value, 5);
         tt.clear();
         assert_eq!(tt.probe(12345), None);
+    }
+
+    /// Keys wider than 64 bits keep their whole mix: keys that agree on any
+    /// 64 bits, stored in tables from one bucket up, never find each other.
+    #[test]
+    fn huge_keys_match_only_themselves() {
+        for key_bits in [65, 72, 81, 128] {
+            let mask = <u128 as Bitboard>::low_bits(key_bits);
+            // Distinct keys sharing their low bits (all but the top ten), and
+            // keys sharing their high bits.
+            let low: Vec<u128> = (0..300u128)
+                .map(|i| (i << (key_bits - 10) | 0xABCD) & mask)
+                .collect();
+            let high: Vec<u128> = (0..300u128).map(|i| (mask & !0xFFFF) | i).collect();
+            for bytes in [64, 4096, 1 << 20] {
+                for keys in [&low, &high] {
+                    let tt = TranspositionTableOf::<u128>::with_bytes(bytes, key_bits);
+                    for (i, &k) in keys.iter().enumerate() {
+                        tt.store(k, i as i32, 1, Bound::Exact, Some((i % 15) as u8));
+                        let found = tt.probe(k).expect("just stored");
+                        assert_eq!(found.value, i as i32, "{key_bits} bits, {bytes} bytes");
+                    }
+                    for (i, &k) in keys.iter().enumerate() {
+                        if let Some(e) = tt.probe(k) {
+                            assert_eq!(e.value, i as i32, "{key_bits} bits, {bytes} bytes");
+                        }
+                    }
+                }
+            }
+        }
+        // Entries are kept and replaced as in the other layouts.
+        let tt = TranspositionTableOf::<u128>::new(1, 100);
+        tt.store(1 << 99, 7, TtEntry::PROVEN, Bound::Lower, Some(14));
+        let e = tt.probe(1 << 99).unwrap();
+        assert_eq!((e.value, e.bound, e.best), (7, Bound::Lower, Some(14)));
+        assert!(e.is_proven());
+        tt.store(1 << 99, 9, 3, Bound::Exact, None);
+        assert_eq!(tt.probe(1 << 99).unwrap().value, 7, "proven stays");
+        assert_eq!(tt.probe(1 << 98), None);
     }
 
     #[test]

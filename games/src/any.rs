@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::connect4::{Connect4, Size};
+use crate::bitboard::Bitboard;
+use crate::connect4::{Connect4, Connect4Of, Connect4Wide, Size};
 use crate::error::{
     BoardError, FenError, IllegalMoveError, MoveListError, MoveStringError, ParseVariantError,
     SizeError,
@@ -181,8 +182,10 @@ impl FromStr for Variant {
 /// A position of any game inarow plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AnyGame {
-    /// A Connect-Four position.
+    /// A Connect-Four position on a board of at most 64 bits.
     Connect4(Connect4),
+    /// A Connect-Four position on a board of 65 to 128 bits.
+    Connect4Wide(Connect4Wide),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
 }
@@ -191,9 +194,31 @@ macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Connect4($g) => $body,
+            AnyGame::Connect4Wide($g) => $body,
             AnyGame::TicTacToe($g) => $body,
         }
     };
+}
+
+/// The Connect-Four position on a FEN's or a grid's board, in the bitboard
+/// its size takes.
+fn connect4_on(board: &FenBoard) -> Result<AnyGame, FenError> {
+    if crate::connect4::fen::size_of(board)?.fits_u64() {
+        crate::connect4::fen::from_board(board).map(AnyGame::Connect4)
+    } else {
+        crate::connect4::fen::from_board(board).map(AnyGame::Connect4Wide)
+    }
+}
+
+/// Plays a Pons move string on a Connect-Four position; unchanged on error.
+fn play_string<B: Bitboard>(
+    position: &mut Connect4Of<B>,
+    moves: &str,
+) -> Result<(), MoveStringError> {
+    let mut next = *position;
+    next.play_move_string(moves)?;
+    *position = next;
+    Ok(())
 }
 
 impl AnyGame {
@@ -201,7 +226,8 @@ impl AnyGame {
     #[must_use]
     pub fn new(variant: Variant) -> Self {
         match variant {
-            Variant::Connect4(size) => AnyGame::Connect4(Connect4::new(size)),
+            Variant::Connect4(size) if size.fits_u64() => AnyGame::Connect4(Connect4::new(size)),
+            Variant::Connect4(size) => AnyGame::Connect4Wide(Connect4Wide::new(size)),
             Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::new()),
         }
     }
@@ -212,10 +238,10 @@ impl AnyGame {
     /// # Errors
     /// [`FenError`] if the FEN is bad.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
-        Ok(match variant {
-            Variant::Connect4(_) => AnyGame::Connect4(Connect4::from_fen(fen)?),
-            Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::from_fen(fen)?),
-        })
+        match variant {
+            Variant::Connect4(_) => connect4_on(&crate::fen::parse(fen)?),
+            Variant::TicTacToe => Ok(AnyGame::TicTacToe(TicTacToe::from_fen(fen)?)),
+        }
     }
 
     /// The position a GUI, a file or a request starts from: the FEN's if
@@ -246,14 +272,11 @@ impl AnyGame {
         cells: Vec<Vec<Option<Player>>>,
     ) -> Result<Self, BoardError> {
         let board = FenBoard::from_cells(cells).map_err(BoardError)?;
-        Ok(match variant {
-            Variant::Connect4(_) => {
-                AnyGame::Connect4(crate::connect4::fen::from_board(&board).map_err(BoardError)?)
-            }
-            Variant::TicTacToe => {
-                AnyGame::TicTacToe(TicTacToe::from_board(&board).map_err(BoardError)?)
-            }
-        })
+        match variant {
+            Variant::Connect4(_) => connect4_on(&board),
+            Variant::TicTacToe => TicTacToe::from_board(&board).map(AnyGame::TicTacToe),
+        }
+        .map_err(BoardError)
     }
 
     /// Counts the move sequences of `depth` plies, split by the first move if
@@ -283,25 +306,22 @@ impl AnyGame {
     pub fn stone_at(&self, file: u8, rank: u8) -> Option<Player> {
         match self {
             AnyGame::Connect4(p) => p.stone_at(u32::from(file), u32::from(rank)),
+            AnyGame::Connect4Wide(p) => p.stone_at(u32::from(file), u32::from(rank)),
             AnyGame::TicTacToe(p) => p.stone_at(crate::tictactoe::Square(rank * 3 + file)),
         }
     }
 
     /// Plays a Pons move string (`4453`) in a game with gravity; `None` if
-    /// the game has no such strings or the text is not one (then it may be
-    /// moves in another notation).
+    /// the game has no such strings.
     ///
     /// # Errors
-    /// The move string's first bad move; the position is then unchanged.
+    /// The move string's first bad move (a character that is no column
+    /// included); the position is then unchanged.
     pub fn play_move_string(&mut self, moves: &str) -> Option<Result<(), MoveStringError>> {
         match self {
-            AnyGame::Connect4(position)
-                if !moves.is_empty() && moves.bytes().all(|b| b.is_ascii_digit()) =>
-            {
-                let mut next = *position;
-                Some(next.play_move_string(moves).map(|()| *position = next))
-            }
-            _ => None,
+            AnyGame::Connect4(position) => Some(play_string(position, moves)),
+            AnyGame::Connect4Wide(position) => Some(play_string(position, moves)),
+            AnyGame::TicTacToe(_) => None,
         }
     }
 
@@ -315,13 +335,19 @@ impl AnyGame {
     pub fn play_moves(&mut self, moves: &str) -> Result<Vec<Drop>, MoveListError> {
         let moves = moves.trim();
         let mut next = *self;
-        if let Some(result) = next.play_move_string(moves) {
+        let string = crate::connect4::is_move_string(moves).then(|| next.play_move_string(moves));
+        if let Some(Some(result)) = string {
             result.map_err(|error| MoveListError::MoveString {
                 moves: moves.to_owned(),
                 error,
             })?;
-            // The string was good: its moves, each an ASCII column digit, as drops.
-            let played = self.play_all((0..moves.len()).map(|i| &moves[i..=i]))?;
+            // The string was good: its moves, column numbers, as drops.
+            let columns: Vec<String> = moves
+                .chars()
+                .filter_map(crate::connect4::char_column)
+                .map(|number| number.to_string())
+                .collect();
+            let played = self.play_all(columns.iter().map(String::as_str))?;
             debug_assert_eq!(*self, next);
             return Ok(played);
         }
@@ -338,6 +364,7 @@ impl AnyGame {
     pub fn move_string(&self) -> Option<String> {
         match self {
             AnyGame::Connect4(g) => g.to_move_string(),
+            AnyGame::Connect4Wide(g) => g.to_move_string(),
             AnyGame::TicTacToe(_) => None,
         }
     }
@@ -352,6 +379,7 @@ fn own_move<G: Game>(position: &G, drop: Drop) -> Result<G::Move, IllegalMoveErr
 /// to the game it holds, so callers never match on the variant.
 impl Game for AnyGame {
     type Move = Drop;
+    type Key = u128;
 
     fn side_to_move(&self) -> Player {
         dispatch!(self, g => g.side_to_move())
@@ -398,8 +426,8 @@ impl Game for AnyGame {
         dispatch!(self, g => own_move(g, mv).is_ok_and(|own| g.is_winning_move(own)))
     }
 
-    fn key(&self) -> u64 {
-        dispatch!(self, g => g.key())
+    fn key(&self) -> u128 {
+        dispatch!(self, g => g.key().to_u128())
     }
 
     fn variant(&self) -> Variant {

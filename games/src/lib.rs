@@ -12,6 +12,7 @@
 //! [`IllegalMoveError`].
 
 mod any;
+pub mod bitboard;
 pub mod connect4;
 mod error;
 mod fen;
@@ -25,7 +26,8 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 
 pub use any::{AnyGame, Variant};
-pub use connect4::{Column, Connect4, Size};
+pub use bitboard::Bitboard;
+pub use connect4::{Column, Connect4, Connect4Of, Connect4Wide, Size};
 pub use error::{
     BoardError, FenError, IllegalMoveError, MoveError, MoveListError, MoveStringError,
     MoveStringErrorKind, ParseMoveError, ParseOutcomeError, ParseVariantError, SetupError,
@@ -34,8 +36,8 @@ pub use error::{
 pub use notation::{Drop, MoveText};
 pub use tictactoe::{Square, TicTacToe};
 
-/// The most moves any position of any game here can have: nine columns or nine cells.
-pub const MAX_MOVES: usize = 9;
+/// The most moves any position of any game here can have: sixteen columns.
+pub const MAX_MOVES: usize = 16;
 
 /// A list of moves that lives on the stack.
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
@@ -142,6 +144,10 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// A move of this game.
     type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
 
+    /// The integer [`Game::key`] gives: wide enough for every position of
+    /// the game's largest board.
+    type Key: Bitboard;
+
     /// The player whose turn it is.
     fn side_to_move(&self) -> Player;
 
@@ -181,7 +187,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
 
     /// A key that identifies the position among all positions of this game and
     /// board size.
-    fn key(&self) -> u64;
+    fn key(&self) -> Self::Key;
 
     /// The game and its board, as a value that names it and starts it anew.
     fn variant(&self) -> Variant;

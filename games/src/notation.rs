@@ -47,9 +47,9 @@ pub enum MoveText {
     Column(u8),
 }
 
-/// Files go up to `i` (nine columns); ranks up to 64.
-const MAX_FILES: u8 = 9;
-const MAX_RANK: u32 = 64;
+/// Files go up to `p` (sixteen columns); ranks up to 127 (a 1x127 board).
+const MAX_FILES: u8 = 16;
+const MAX_RANK: u32 = 127;
 
 impl FromStr for MoveText {
     type Err = ParseMoveError;
@@ -98,13 +98,13 @@ fn parse_square(text: &str, square: &str) -> Result<Drop, ParseMoveError> {
         Some(_) => {
             return Err(ParseMoveError::new(
                 text,
-                "a square starts with a file letter a-i",
+                "a square starts with a file letter a-p",
             ));
         }
         None => return Err(ParseMoveError::new(text, "missing square after @")),
     };
     if file >= MAX_FILES {
-        return Err(ParseMoveError::new(text, "files run from a to i"));
+        return Err(ParseMoveError::new(text, "files run from a to p"));
     }
     let rank_text = chars.as_str();
     if rank_text.is_empty()
@@ -158,7 +158,7 @@ mod tests {
             "P@1d",
             "P@d",
             "P@d0",
-            "P@j1",
+            "P@q1",
             "@d1",
             "d01",
             "P@d1x",

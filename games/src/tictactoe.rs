@@ -121,6 +121,7 @@ impl TicTacToe {
 
 impl Game for TicTacToe {
     type Move = Square;
+    type Key = u64;
 
     #[inline]
     fn side_to_move(&self) -> Player {

@@ -2,8 +2,8 @@
 
 The same engine as the ``inarow`` program, compiled in:
 
-- :class:`Position`: Connect Four on any board inarow plays (width 1 to 9,
-  width * (height + 1) <= 64; 7x6 by default) or tic-tac-toe, from a move
+- :class:`Position`: Connect Four on any board inarow plays (width 1 to 16,
+  width * (height + 1) <= 128; 7x6 by default) or tic-tac-toe, from a move
   string (``"4453"``), a FEN, or a board as Kaggle, PettingZoo or numpy give it.
 - :class:`Solver`: Pascal Pons's exact score of any Connect-Four position, the
   score of every column, and a best move; its table persists across calls.

@@ -92,8 +92,8 @@ fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
     }
 }
 
-/// A position of Connect Four (any board inarow plays: width 1 to 9,
-/// width * (height + 1) <= 64; 7x6 by default) or of tic-tac-toe.
+/// A position of Connect Four (any board inarow plays: width 1 to 16,
+/// width * (height + 1) <= 128; 7x6 by default) or of tic-tac-toe.
 ///
 /// - moves: Pascal Pons's move string, columns from 1 ("4453"), or moves in
 ///   any notation inarow reads, separated by spaces or commas ("P@d1 P@d2",

@@ -92,8 +92,8 @@ def test_wrong_shapes_and_values():
         ([0.5] * 42, "not a whole number"),
         ("0" * 42, "a board is numbers, not text"),
         ([], "the board is empty"),
-        ([[0] * 10] * 6, "a 10x6 board is not supported: the width must be 1 to 9"),
-        ([[0] * 7] * 9, "a 7x9 board is not supported: width * (height + 1) must be at most 64"),
+        ([[0] * 17] * 6, "a 17x6 board is not supported: the width must be 1 to 16"),
+        ([[0] * 9] * 14, "a 9x14 board is not supported: width * (height + 1) must be at most 128"),
         ([[0, [0]]], "mixes numbers and lists"),
     ]:
         with pytest.raises(inarow.InvalidPositionError) as caught:
@@ -110,8 +110,8 @@ def test_bad_fens_and_names():
         inarow.Position.from_fen("7/7/x")
     with pytest.raises(ValueError, match="unknown variant 'chess'"):
         inarow.Position(game="chess")
-    with pytest.raises(ValueError, match="a 10x6 board: the width must be 1 to 9"):
-        inarow.Position(width=10)
+    with pytest.raises(ValueError, match="a 17x6 board: the width must be 1 to 16"):
+        inarow.Position(width=17)
     with pytest.raises(ValueError, match="tic-tac-toe is played on 3x3"):
         inarow.Position(game="tictactoe", width=4)
 

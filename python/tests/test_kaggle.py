@@ -46,6 +46,15 @@ def test_second_player_never_loses(opponent, rows, columns):
         assert reward in (0, 1), f"game {seed}"
 
 
+@pytest.mark.parametrize("rows, columns", [(7, 9), (7, 10)])
+def test_wide_boards_are_played_and_won_first(rows, columns):
+    """ConnectX's larger boards, past 64 bits: kaggle_agent plays them to the
+    end and wins as the first player against negamax (at half a second a
+    move, to keep the test short)."""
+    reward, _ = play("negamax", True, 0, rows=rows, columns=columns, actTimeout=1)
+    assert reward == 1
+
+
 def test_a_game_it_cannot_play_is_an_error():
     kaggle = need_module("kaggle_environments")
     env = kaggle.make("connectx", configuration={"inarow": 5}, debug=False)

@@ -41,6 +41,11 @@ def test_other_sizes_and_games():
     state = small.new_initial_state()
     state.apply_action(2)
     assert bot.step(state) in state.legal_actions()
+    wide = pyspiel.load_game("connect_four", {"rows": 7, "columns": 10})
+    bot = openspiel_bot(wide, time=0.1)
+    state = wide.new_initial_state()
+    state.apply_action(9)
+    assert bot.step(state) in state.legal_actions()
     with pytest.raises(ValueError, match="four in a row, not 5"):
         openspiel_bot(pyspiel.load_game("connect_four", {"x_in_row": 5}))
     with pytest.raises(ValueError, match="not breakthrough"):

@@ -458,9 +458,9 @@ pub async fn gamesolver(
             .map_err(|e| ApiError::bad_position(format!("size: {e}")))?,
         None => Size::STANDARD,
     };
-    if !pos.bytes().all(|b| b.is_ascii_digit()) {
+    if !pos.is_empty() && !inarow_games::connect4::is_move_string(&pos) {
         return Err(ApiError::bad_position(format!(
-            "pos '{pos}' is not a move string: columns as digits from 1, such as 4453"
+            "pos '{pos}' is not a move string: columns from 1 (1-9, then A-G), such as 4453"
         )));
     }
     let mut position = AnyGame::new(Variant::Connect4(size));

@@ -609,9 +609,9 @@ async function main() {
     await page.selectOption('#side', 'second');
     await setLevel(page, 1);
     // The page offers every board inarow plays with room for a four both
-    // ways: 4 to 9 columns, 4 rows or more, width * (height + 1) <= 64.
+    // ways, up to 16 rows: 4 to 16 columns, 4 to 16 rows, width * (height + 1) <= 128.
     const expected = [];
-    for (let w = 4; w <= 9; w++) for (let h = 4; w * (h + 1) <= 64; h++) expected.push(`${w}x${h}`);
+    for (let w = 4; w <= 16; w++) for (let h = 4; h <= 16 && w * (h + 1) <= 128; h++) expected.push(`${w}x${h}`);
     const offered = await page.$$eval('#size option', (options) => options.map((o) => o.value));
     check(offered.length === expected.length && expected.every((s) => offered.includes(s)),
       `the sizes offered: ${offered.join(' ')}`);

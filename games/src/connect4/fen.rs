@@ -4,14 +4,15 @@
 //! with a line). The text itself is read and written by `crate::fen`.
 
 use super::geometry::{has_line, Size};
-use super::rules::Connect4;
+use super::rules::Connect4Of;
+use crate::bitboard::Bitboard;
 use crate::error::FenError;
 use crate::fen::FenBoard;
 use crate::notation::Drop;
 use crate::{Game, Player};
 
 /// The position as FEN with a pocket.
-pub(super) fn write(position: &Connect4) -> String {
+pub(super) fn write<B: Bitboard>(position: &Connect4Of<B>) -> String {
     let size = position.size();
     let shares = size.shares();
     let first = position.stones(Player::First).count_ones();
@@ -27,18 +28,33 @@ pub(super) fn write(position: &Connect4) -> String {
 }
 
 /// The position of a FEN, checked.
-pub(super) fn read(text: &str) -> Result<Connect4, FenError> {
+pub(super) fn read<B: Bitboard>(text: &str) -> Result<Connect4Of<B>, FenError> {
     from_board(&crate::fen::parse(text)?)
 }
 
-/// The position on a board read from a FEN or given cell by cell, checked.
-pub(crate) fn from_board(board: &FenBoard) -> Result<Connect4, FenError> {
-    let size = Size::new(board.width, board.height).map_err(|e| FenError::BadSize {
+/// The board size of a FEN's or a grid's board.
+///
+/// # Errors
+/// [`FenError::BadSize`] if Connect Four is not played on it.
+pub(crate) fn size_of(board: &FenBoard) -> Result<Size, FenError> {
+    Size::new(board.width, board.height).map_err(|e| FenError::BadSize {
         width: board.width,
         height: board.height,
         reason: e.reason(),
-    })?;
-    let mut stones = [0u64; 2];
+    })
+}
+
+/// The position on a board read from a FEN or given cell by cell, checked.
+pub(crate) fn from_board<B: Bitboard>(board: &FenBoard) -> Result<Connect4Of<B>, FenError> {
+    let size = size_of(board)?;
+    if size.key_bits() > B::BITS {
+        return Err(FenError::BadSize {
+            width: board.width,
+            height: board.height,
+            reason: "the board takes more bits than this position type holds",
+        });
+    }
+    let mut stones = [B::ZERO; 2];
     for col in 0..board.width {
         let mut seen_empty = false;
         for row in 0..board.height {
@@ -54,7 +70,7 @@ pub(crate) fn from_board(board: &FenBoard) -> Result<Connect4, FenError> {
                             .square_name(),
                         });
                     }
-                    stones[player.index()] |= size.cell(col as u32, row as u32);
+                    stones[player.index()] |= size.cell::<B>(col as u32, row as u32);
                 }
             }
         }
@@ -68,5 +84,5 @@ pub(crate) fn from_board(board: &FenBoard) -> Result<Connect4, FenError> {
     if lines[side.index()] {
         return Err(FenError::WinnerToMove);
     }
-    Ok(Connect4::from_stones(size, stones, side))
+    Ok(Connect4Of::from_stones(size, stones, side))
 }

@@ -18,13 +18,26 @@
 //!
 //! Bit `col * (height + 1) + row`. Lines are found by shifting: 1 up a column,
 //! `height + 1` along a row, `height` and `height + 2` along the diagonals.
+//!
+//! The same layout holds on every board: in a `u64` up to 64 bits, in a `u128`
+//! up to 128 (10x6 takes bits 0..70, column `j` (the tenth, `A` in move
+//! strings) bits 63..70; 16x7 fills all 128). The code is written once over
+//! [`Bitboard`] and monomorphised for each integer.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::bitboard::Bitboard;
 use crate::error::SizeError;
 
-/// A board size: width 1..=9, height at least 1, `width * (height + 1) <= 64`.
+/// The widest board: sixteen columns.
+pub const MAX_WIDTH: usize = 16;
+
+/// The most bits a board may take, `width * (height + 1)`: a `u128`.
+pub const MAX_BITS: usize = 128;
+
+/// A board size: width 1..=16, height at least 1, `width * (height + 1) <= 128`.
+/// Boards of at most 64 bits are played on `u64` bitboards, the others on `u128`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Size {
     width: u8,
@@ -41,8 +54,8 @@ impl Size {
     /// A board `width` columns wide and `height` rows high.
     ///
     /// # Errors
-    /// [`SizeError::Unsupported`] if the board does not fit a 64-bit bitboard
-    /// or is wider than 9.
+    /// [`SizeError::Unsupported`] if the board does not fit a 128-bit bitboard
+    /// or is wider than 16.
     pub fn new(width: usize, height: usize) -> Result<Size, SizeError> {
         let unsupported = |reason| {
             Err(SizeError::Unsupported {
@@ -51,14 +64,14 @@ impl Size {
                 reason,
             })
         };
-        if !(1..=9).contains(&width) {
-            return unsupported("the width must be 1 to 9");
+        if !(1..=MAX_WIDTH).contains(&width) {
+            return unsupported("the width must be 1 to 16");
         }
         if height == 0 {
             return unsupported("the height must be at least 1");
         }
-        if width * (height + 1) > 64 {
-            return unsupported("width * (height + 1) must be at most 64");
+        if width.saturating_mul(height.saturating_add(1)) > MAX_BITS {
+            return unsupported("width * (height + 1) must be at most 128");
         }
         Ok(Size {
             width: width as u8,
@@ -93,52 +106,6 @@ impl Size {
         [self.cells().div_ceil(2), self.cells() / 2]
     }
 
-    /// The bottom cell of every column.
-    #[must_use]
-    pub const fn bottom_mask(self) -> u64 {
-        let mut mask = 0;
-        let mut col = 0;
-        while col < self.width() {
-            mask |= 1 << (col * (self.height() + 1));
-            col += 1;
-        }
-        mask
-    }
-
-    /// Every cell of the board (no sentinels).
-    #[must_use]
-    pub const fn board_mask(self) -> u64 {
-        self.bottom_mask() * ((1 << self.height()) - 1)
-    }
-
-    /// The cells of column `col`.
-    #[inline]
-    #[must_use]
-    pub const fn column_mask(self, col: u32) -> u64 {
-        ((1 << self.height()) - 1) << (col * (self.height() + 1))
-    }
-
-    /// The bottom cell of column `col`.
-    #[inline]
-    #[must_use]
-    pub const fn bottom_cell(self, col: u32) -> u64 {
-        1 << (col * (self.height() + 1))
-    }
-
-    /// The top cell of column `col`.
-    #[inline]
-    #[must_use]
-    pub const fn top_cell(self, col: u32) -> u64 {
-        1 << (self.height() - 1 + col * (self.height() + 1))
-    }
-
-    /// The cell in column `col` and row `row` (row 0 at the bottom).
-    #[inline]
-    #[must_use]
-    pub const fn cell(self, col: u32, row: u32) -> u64 {
-        1 << (col * (self.height() + 1) + row)
-    }
-
     /// The number of bits of a position's key on this board: one column of
     /// `height + 1` bits per column.
     #[must_use]
@@ -146,18 +113,71 @@ impl Size {
         self.width() * (self.height() + 1)
     }
 
+    /// Whether the board fits a 64-bit bitboard (otherwise it takes a `u128`).
+    #[must_use]
+    pub const fn fits_u64(self) -> bool {
+        self.key_bits() <= 64
+    }
+
+    /// The bottom cell of every column.
+    #[must_use]
+    pub fn bottom_mask<B: Bitboard>(self) -> B {
+        let mut mask = B::ZERO;
+        for col in 0..self.width() {
+            mask |= self.bottom_cell(col);
+        }
+        mask
+    }
+
+    /// Every cell of the board (no sentinels).
+    #[must_use]
+    pub fn board_mask<B: Bitboard>(self) -> B {
+        let mut mask = B::ZERO;
+        for col in 0..self.width() {
+            mask |= self.column_mask(col);
+        }
+        mask
+    }
+
+    /// The cells of column `col`.
+    #[inline]
+    #[must_use]
+    pub fn column_mask<B: Bitboard>(self, col: u32) -> B {
+        B::low_bits(self.height()) << (col * (self.height() + 1))
+    }
+
+    /// The bottom cell of column `col`.
+    #[inline]
+    #[must_use]
+    pub fn bottom_cell<B: Bitboard>(self, col: u32) -> B {
+        B::bit(col * (self.height() + 1))
+    }
+
+    /// The top cell of column `col`.
+    #[inline]
+    #[must_use]
+    pub fn top_cell<B: Bitboard>(self, col: u32) -> B {
+        B::bit(self.height() - 1 + col * (self.height() + 1))
+    }
+
+    /// The cell in column `col` and row `row` (row 0 at the bottom).
+    #[inline]
+    #[must_use]
+    pub fn cell<B: Bitboard>(self, col: u32, row: u32) -> B {
+        B::bit(col * (self.height() + 1) + row)
+    }
+
     /// A bitboard with its columns in reverse order (the board seen in a mirror).
     #[inline]
     #[must_use]
-    pub const fn mirror(self, bits: u64) -> u64 {
+    pub fn mirror<B: Bitboard>(self, bits: B) -> B {
         let h1 = self.height() + 1;
-        let column = (1u64 << h1) - 1;
-        let mut mirrored = 0;
-        let mut col = 0;
-        while col < self.width() {
+        // A column with its sentinel may fill the whole integer (1x63).
+        let column = B::low_bits(h1);
+        let mut mirrored = B::ZERO;
+        for col in 0..self.width() {
             let other = self.width() - 1 - col;
             mirrored |= ((bits >> (col * h1)) & column) << (other * h1);
-            col += 1;
         }
         mirrored
     }
@@ -188,27 +208,31 @@ impl FromStr for Size {
     }
 }
 
-/// The largest stride (`height + 1`) of a board at least four columns wide.
-/// Narrower boards have no lines along rows or diagonals, and their strides can
-/// be so large that shifting by three of them would overflow.
-const MAX_STRIDE_WITH_ROWS: u32 = 16;
+/// Whether a board whose columns are `h1` bits apart can hold a line along a
+/// row or a diagonal: it needs four columns, so `4 * h1` bits. Narrower boards
+/// have only vertical lines, and their strides can be so large that shifting
+/// by three of them would overflow.
+#[inline]
+fn has_rows<B: Bitboard>(h1: u32) -> bool {
+    h1 <= B::BITS / 4
+}
 
 /// Whether the stones in `pos` contain four in a line; `h1` is `height + 1`.
 #[inline]
 #[must_use]
-pub fn has_line(pos: u64, h1: u32) -> bool {
+pub fn has_line<B: Bitboard>(pos: B, h1: u32) -> bool {
     // Up a column.
     let m = pos & (pos >> 1);
-    if m & (m >> 2) != 0 {
+    if !(m & (m >> 2)).is_empty() {
         return true;
     }
-    if h1 > MAX_STRIDE_WITH_ROWS {
+    if !has_rows::<B>(h1) {
         return false;
     }
     // Along a row, then the diagonal going down and the one going up to the right.
     for shift in [h1, h1 - 1, h1 + 1] {
         let m = pos & (pos >> shift);
-        if m & (m >> (2 * shift)) != 0 {
+        if !(m & (m >> (2 * shift))).is_empty() {
             return true;
         }
     }
@@ -219,10 +243,10 @@ pub fn has_line(pos: u64, h1: u32) -> bool {
 /// `height + 1`. Mask the result with the empty cells of the board.
 #[inline]
 #[must_use]
-pub fn line_completions(pos: u64, h1: u32) -> u64 {
+pub fn line_completions<B: Bitboard>(pos: B, h1: u32) -> B {
     // Up a column: three stones under the cell.
     let mut r = (pos << 1) & (pos << 2) & (pos << 3);
-    if h1 > MAX_STRIDE_WITH_ROWS {
+    if !has_rows::<B>(h1) {
         return r;
     }
     for shift in [h1, h1 - 1, h1 + 1] {
@@ -243,13 +267,13 @@ pub fn line_completions(pos: u64, h1: u32) -> u64 {
 /// move is assumed unable to win at once. Shared by the rules and the solver.
 #[inline]
 #[must_use]
-pub const fn non_losing_moves(possible: u64, opponent_wins: u64) -> u64 {
+pub fn non_losing_moves<B: Bitboard>(possible: B, opponent_wins: B) -> B {
     let forced = possible & opponent_wins;
-    let candidates = if forced == 0 {
+    let candidates = if forced.is_empty() {
         possible
-    } else if forced & (forced - 1) != 0 {
+    } else if !forced.without_lowest().is_empty() {
         // Two threats to block at once: every move loses.
-        return 0;
+        return B::ZERO;
     } else {
         forced
     };
@@ -266,8 +290,13 @@ mod tests {
         assert!(Size::new(8, 7).is_ok());
         assert!(Size::new(9, 6).is_ok());
         assert!(Size::new(1, 63).is_ok());
-        assert!(Size::new(9, 7).is_err());
-        assert!(Size::new(10, 4).is_err());
+        assert!(Size::new(9, 7).is_ok());
+        assert!(Size::new(10, 7).is_ok());
+        assert!(Size::new(16, 7).is_ok());
+        assert!(Size::new(1, 127).is_ok());
+        assert!(Size::new(16, 8).is_err());
+        assert!(Size::new(17, 4).is_err());
+        assert!(Size::new(9, 14).is_err());
         assert!(Size::new(0, 4).is_err());
         assert!(Size::new(4, 0).is_err());
         assert_eq!("7x6".parse::<Size>(), Ok(Size::STANDARD));
@@ -279,11 +308,17 @@ mod tests {
     #[test]
     fn cells_follow_the_drawn_layout() {
         let size = Size::STANDARD;
-        assert_eq!(size.cell(0, 0), 1);
-        assert_eq!(size.cell(3, 0), 1 << 21);
-        assert_eq!(size.cell(6, 5), 1 << 47);
-        assert_eq!(size.cell(2, 0), size.bottom_cell(2));
-        assert_eq!(size.cell(2, 5), size.top_cell(2));
-        assert_eq!(size.mirror(size.cell(0, 4)), size.cell(6, 4));
+        assert_eq!(size.cell::<u64>(0, 0), 1);
+        assert_eq!(size.cell::<u64>(3, 0), 1 << 21);
+        assert_eq!(size.cell::<u64>(6, 5), 1 << 47);
+        assert_eq!(size.cell::<u64>(2, 0), size.bottom_cell(2));
+        assert_eq!(size.cell::<u64>(2, 5), size.top_cell(2));
+        assert_eq!(size.mirror(size.cell::<u64>(0, 4)), size.cell(6, 4));
+        // The whole integer is one column with its sentinel: no overflow.
+        let tall = Size::new(1, 63).unwrap();
+        assert_eq!(tall.mirror(tall.cell::<u64>(0, 62)), tall.cell(0, 62));
+        let wide = Size::new(16, 7).unwrap();
+        assert_eq!(wide.cell::<u128>(15, 6), 1 << 126);
+        assert_eq!(wide.mirror(wide.cell::<u128>(0, 6)), wide.cell(15, 6));
     }
 }

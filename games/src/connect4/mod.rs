@@ -1,5 +1,7 @@
-//! Connect Four on any board of width 1..=9 whose columns, each with one
-//! sentinel bit on top, fit in 64 bits: `width * (height + 1) <= 64`.
+//! Connect Four on any board of width 1..=16 whose columns, each with one
+//! sentinel bit on top, fit in 128 bits: `width * (height + 1) <= 128`.
+//! Boards of at most 64 bits are played on `u64` bitboards, the others on
+//! `u128`, with the same code.
 //!
 //! One thing a file: `geometry.rs` the board size, its bit layout and the
 //! line tests; `rules.rs` the position and its [`Game`](crate::Game) impl;
@@ -10,6 +12,6 @@ mod geometry;
 mod move_string;
 mod rules;
 
-pub use geometry::{has_line, line_completions, non_losing_moves, Size};
-pub use move_string::move_string;
-pub use rules::{Column, Connect4};
+pub use geometry::{has_line, line_completions, non_losing_moves, Size, MAX_BITS, MAX_WIDTH};
+pub use move_string::{char_column, column_char, from_zero_based, is_move_string, move_string};
+pub use rules::{Column, Connect4, Connect4Of, Connect4Wide};

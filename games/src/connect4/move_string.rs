@@ -1,13 +1,44 @@
 //! Pascal Pons's move strings: the columns played from the empty board, one
-//! digit each, counted from 1 (`4453`). This file is their one reader and
-//! writer; [`move_string`] writes one from moves, wherever they come from.
+//! character each, counted from 1 (`4453`). Columns 1 to 9 are digits; on
+//! boards wider than nine, columns 10 to 16 are the letters `A` to `G` (as
+//! hexadecimal counts past 9). This file is their one reader and writer;
+//! [`move_string`] writes one from moves, wherever they come from.
 
 use std::collections::HashSet;
 
 use super::geometry::{has_line, Size};
-use super::rules::{Column, Connect4};
+use super::rules::{Column, Connect4Of};
+use crate::bitboard::Bitboard;
 use crate::error::{MoveStringError, MoveStringErrorKind};
 use crate::{Game, Outcome};
+
+/// The character of a column (counted from 1) in a move string: `1` to `9`,
+/// then `A` (10) to `G` (16); `?` past that.
+#[must_use]
+pub fn column_char(number: u32) -> char {
+    match number {
+        1..=9 => char::from_digit(number, 10).unwrap_or('?'),
+        10..=16 => char::from(b'A' + (number - 10) as u8),
+        _ => '?',
+    }
+}
+
+/// The column (counted from 1) a move-string character names, if any.
+#[must_use]
+pub fn char_column(c: char) -> Option<u32> {
+    match c {
+        '1'..='9' => c.to_digit(10),
+        'A'..='G' => Some(u32::from(c) - u32::from('A') + 10),
+        _ => None,
+    }
+}
+
+/// Whether `text` can be a move string: not empty, and every character a
+/// column's.
+#[must_use]
+pub fn is_move_string(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|c| char_column(c).is_some() || c == '0')
+}
 
 /// The move string of these moves, columns from 1: `4453`. Takes [`Column`]s,
 /// or [`Drop`](crate::Drop)s of Connect Four, whose files are the columns.
@@ -15,18 +46,38 @@ use crate::{Game, Outcome};
 pub fn move_string<M: Into<Column>>(moves: impl IntoIterator<Item = M>) -> String {
     moves
         .into_iter()
-        .map(|mv| char::from_digit(mv.into().number(), 10).unwrap_or('?'))
+        .map(|mv| column_char(mv.into().number()))
         .collect()
 }
 
-impl Connect4 {
+/// A move string in Steininger's form (columns from 0, one digit each, on
+/// boards of at most ten columns: `3342`) as Pons's (`4453`).
+///
+/// # Errors
+/// The first character that is not a digit, with its place from 1.
+pub fn from_zero_based(text: &str) -> Result<String, MoveStringError> {
+    text.chars()
+        .enumerate()
+        .map(|(i, c)| {
+            c.to_digit(10)
+                .map(|d| column_char(d + 1))
+                .ok_or(MoveStringError {
+                    index: i + 1,
+                    found: c,
+                    kind: MoveStringErrorKind::NotADigit,
+                })
+        })
+        .collect()
+}
+
+impl<B: Bitboard> Connect4Of<B> {
     /// The position after a Pons move string such as `4453` (columns from 1).
     ///
     /// # Errors
     /// [`MoveStringError`] naming the first bad move: not a digit, off the
     /// board, into a full column, or after the game was won.
     pub fn from_move_string(size: Size, moves: &str) -> Result<Self, MoveStringError> {
-        let mut position = Connect4::new(size);
+        let mut position = Self::new(size);
         position.play_move_string(moves)?;
         Ok(position)
     }
@@ -35,7 +86,7 @@ impl Connect4 {
     /// left as it was.
     ///
     /// # Errors
-    /// As [`Connect4::from_move_string`]; indexes count from this position's first move.
+    /// As [`Connect4Of::from_move_string`]; indexes count from this position's first move.
     pub fn play_move_string(&mut self, moves: &str) -> Result<(), MoveStringError> {
         let mut position = *self;
         let width = self.size().width();
@@ -45,10 +96,7 @@ impl Connect4 {
                 found: c,
                 kind,
             };
-            let number = c
-                .to_digit(10)
-                .filter(|&d| d >= 1)
-                .ok_or_else(|| error(MoveStringErrorKind::NotADigit))?;
+            let number = char_column(c).ok_or_else(|| error(MoveStringErrorKind::NotADigit))?;
             if number > width {
                 return Err(error(MoveStringErrorKind::OutOfRange { width }));
             }
@@ -79,7 +127,7 @@ impl Connect4 {
 
     /// Takes back stones from the top of the columns, last mover first, without
     /// passing through a finished game; pushes the columns taken from.
-    fn unwind(&self, columns: &mut Vec<Column>, dead_ends: &mut HashSet<u64>) -> bool {
+    fn unwind(&self, columns: &mut Vec<Column>, dead_ends: &mut HashSet<B>) -> bool {
         if self.ply() == 0 {
             return true;
         }
@@ -108,6 +156,7 @@ impl Connect4 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Connect4;
     use super::*;
     use crate::Drop;
 
@@ -140,5 +189,24 @@ mod tests {
         assert_eq!(move_string(drops), "4453");
         assert_eq!(move_string(Vec::<Column>::new()), "");
         assert_eq!(position.to_move_string().as_deref(), Some("4453"));
+    }
+
+    #[test]
+    fn wide_boards_name_columns_past_nine_by_letters() {
+        assert_eq!(move_string([Column(8), Column(9), Column(15)]), "9AG");
+        assert_eq!(
+            (1..=16).map(column_char).collect::<String>(),
+            "123456789ABCDEFG"
+        );
+        assert!((1..=16).all(|n| char_column(column_char(n)) == Some(n)));
+        let size = Size::new(10, 6).unwrap();
+        let position = super::super::Connect4Wide::from_move_string(size, "AA1").unwrap();
+        assert_eq!(position.column_height(Column(9)), 2);
+        assert_eq!(position.to_move_string().as_deref(), Some("AA1"));
+        let err = super::super::Connect4Wide::from_move_string(size, "B").unwrap_err();
+        assert_eq!(err.kind, MoveStringErrorKind::OutOfRange { width: 10 });
+        assert_eq!(from_zero_based("3342").unwrap(), "4453");
+        assert_eq!(from_zero_based("9").unwrap(), "A");
+        assert_eq!(from_zero_based("3x").unwrap_err().index, 2);
     }
 }

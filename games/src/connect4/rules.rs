@@ -30,6 +30,7 @@ use std::fmt;
 
 use super::fen;
 use super::geometry::{has_line, line_completions, non_losing_moves, Size};
+use crate::bitboard::Bitboard;
 use crate::error::{FenError, IllegalMoveError};
 use crate::notation::{Drop, MoveText};
 use crate::{Game, MoveList, Outcome, Player, Variant};
@@ -54,28 +55,40 @@ impl From<Drop> for Column {
     }
 }
 
-/// A Connect-Four position on a board of any supported size.
+/// A Connect-Four position, its cells in a [`Bitboard`] `B` that holds the
+/// board: [`Connect4`] (`u64`) up to 64 bits, [`Connect4Wide`] (`u128`) up
+/// to 128.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Connect4 {
+pub struct Connect4Of<B: Bitboard> {
     /// Stones of the side to move.
-    current: u64,
+    current: B,
     /// All stones.
-    mask: u64,
+    mask: B,
     /// The bottom cell of every column.
-    bottom: u64,
+    bottom: B,
     /// Every cell of the board.
-    board: u64,
+    board: B,
     size: Size,
     ply: u8,
 }
 
-impl Connect4 {
+impl<B: Bitboard> Connect4Of<B> {
     /// The empty board of the given size.
+    ///
+    /// # Panics
+    /// If the board does not fit `B` (more than 64 bits in a `u64`): the
+    /// caller picks `B` by the size, as [`AnyGame`](crate::AnyGame) does.
     #[must_use]
-    pub const fn new(size: Size) -> Self {
-        Connect4 {
-            current: 0,
-            mask: 0,
+    pub fn new(size: Size) -> Self {
+        assert!(
+            size.key_bits() <= B::BITS,
+            "a {size} board takes {} bits, more than {}",
+            size.key_bits(),
+            B::BITS
+        );
+        Connect4Of {
+            current: B::ZERO,
+            mask: B::ZERO,
             bottom: size.bottom_mask(),
             board: size.board_mask(),
             size,
@@ -93,28 +106,28 @@ impl Connect4 {
     /// The stones of the side to move.
     #[inline]
     #[must_use]
-    pub const fn current(&self) -> u64 {
+    pub const fn current(&self) -> B {
         self.current
     }
 
     /// All stones.
     #[inline]
     #[must_use]
-    pub const fn mask(&self) -> u64 {
+    pub const fn mask(&self) -> B {
         self.mask
     }
 
     /// The stones of the player who just moved.
     #[inline]
     #[must_use]
-    pub const fn opponent(&self) -> u64 {
+    pub fn opponent(&self) -> B {
         self.current ^ self.mask
     }
 
     /// The stones of `player`.
     #[inline]
     #[must_use]
-    pub fn stones(&self, player: Player) -> u64 {
+    pub fn stones(&self, player: Player) -> B {
         if player == self.side_to_move() {
             self.current
         } else {
@@ -125,14 +138,14 @@ impl Connect4 {
     /// The bottom cell of every column.
     #[inline]
     #[must_use]
-    pub const fn bottom_mask(&self) -> u64 {
+    pub const fn bottom_mask(&self) -> B {
         self.bottom
     }
 
     /// Every cell of the board.
     #[inline]
     #[must_use]
-    pub const fn board_mask(&self) -> u64 {
+    pub const fn board_mask(&self) -> B {
         self.board
     }
 
@@ -146,21 +159,21 @@ impl Connect4 {
     /// The cells where a stone can be dropped now, one per column that is not full.
     #[inline]
     #[must_use]
-    pub const fn possible(&self) -> u64 {
+    pub fn possible(&self) -> B {
         (self.mask + self.bottom) & self.board
     }
 
     /// The empty cells that would complete a line for the side to move.
     #[inline]
     #[must_use]
-    pub fn winning_cells(&self) -> u64 {
+    pub fn winning_cells(&self) -> B {
         line_completions(self.current, self.stride()) & (self.board ^ self.mask)
     }
 
     /// The empty cells that would complete a line for the player who just moved.
     #[inline]
     #[must_use]
-    pub fn opponent_winning_cells(&self) -> u64 {
+    pub fn opponent_winning_cells(&self) -> B {
         line_completions(self.opponent(), self.stride()) & (self.board ^ self.mask)
     }
 
@@ -168,7 +181,7 @@ impl Connect4 {
     #[inline]
     #[must_use]
     pub fn can_win_next(&self) -> bool {
-        self.winning_cells() & self.possible() != 0
+        !(self.winning_cells() & self.possible()).is_empty()
     }
 
     /// The playable cells that do not hand the opponent an immediate win, assuming
@@ -176,14 +189,14 @@ impl Connect4 {
     /// cell when one opponent threat must be blocked.
     #[inline]
     #[must_use]
-    pub fn non_losing_cells(&self) -> u64 {
+    pub fn non_losing_cells(&self) -> B {
         non_losing_moves(self.possible(), self.opponent_winning_cells())
     }
 
     /// Plays the stone on `cell`, a single bit of [`Connect4::possible`].
     #[inline]
-    pub fn play_cell(&mut self, cell: u64) {
-        debug_assert!(cell.is_power_of_two() && cell & self.possible() != 0);
+    pub fn play_cell(&mut self, cell: B) {
+        debug_assert!(cell.count_ones() == 1 && !(cell & self.possible()).is_empty());
         self.current ^= self.mask;
         self.mask |= cell;
         self.ply += 1;
@@ -192,15 +205,15 @@ impl Connect4 {
     /// The cell where a stone dropped in `col` lands, if the column is not full.
     #[inline]
     #[must_use]
-    pub fn landing_cell(&self, col: Column) -> Option<u64> {
+    pub fn landing_cell(&self, col: Column) -> Option<B> {
         let cell = self.possible() & self.size.column_mask(u32::from(col.0));
-        (cell != 0).then_some(cell)
+        (!cell.is_empty()).then_some(cell)
     }
 
     /// The column of a cell.
     #[inline]
     #[must_use]
-    pub fn column_of(&self, cell: u64) -> Column {
+    pub fn column_of(&self, cell: B) -> Column {
         Column((cell.trailing_zeros() / self.stride()) as u8)
     }
 
@@ -213,10 +226,10 @@ impl Connect4 {
     /// The stone on the cell at `col`, `row` (row 0 at the bottom).
     #[must_use]
     pub fn stone_at(&self, col: u32, row: u32) -> Option<Player> {
-        let bit = 1u64 << (col * self.stride() + row);
-        if self.mask & bit == 0 {
+        let bit = B::bit(col * self.stride() + row);
+        if (self.mask & bit).is_empty() {
             None
-        } else if self.current & bit != 0 {
+        } else if !(self.current & bit).is_empty() {
             Some(self.side_to_move())
         } else {
             Some(self.side_to_move().other())
@@ -226,23 +239,23 @@ impl Connect4 {
     /// The key of the position seen in a mirror (columns reversed): equal to
     /// [`Game::key`] of the mirrored position.
     #[must_use]
-    pub fn mirrored_key(&self) -> u64 {
+    pub fn mirrored_key(&self) -> B {
         self.size.mirror(self.current) + self.size.mirror(self.mask)
     }
 
     /// The position before the stone on top of column `col`, if that stone is
     /// the last mover's (otherwise it cannot have been the last move).
-    pub(super) fn take_back(&self, col: Column) -> Option<Connect4> {
+    pub(super) fn take_back(&self, col: Column) -> Option<Self> {
         let height = self.column_height(col);
         if height == 0 {
             return None;
         }
-        let top = self.size.cell(u32::from(col.0), height - 1);
+        let top: B = self.size.cell(u32::from(col.0), height - 1);
         let mover = self.opponent();
-        if mover & top == 0 {
+        if (mover & top).is_empty() {
             return None;
         }
-        Some(Connect4 {
+        Some(Connect4Of {
             current: mover ^ top,
             mask: self.mask ^ top,
             ply: self.ply - 1,
@@ -252,16 +265,22 @@ impl Connect4 {
 
     /// The position with these stones of the first and the second player and
     /// `side` to move; the caller has checked they can arise in play.
-    pub(super) fn from_stones(size: Size, stones: [u64; 2], side: Player) -> Connect4 {
+    pub(super) fn from_stones(size: Size, stones: [B; 2], side: Player) -> Self {
         let mask = stones[0] | stones[1];
-        Connect4 {
+        Connect4Of {
             current: stones[side.index()],
             mask,
             ply: mask.count_ones() as u8,
-            ..Connect4::new(size)
+            ..Self::new(size)
         }
     }
 }
+
+/// A Connect-Four position on a board of at most 64 bits.
+pub type Connect4 = Connect4Of<u64>;
+
+/// A Connect-Four position on a board of 65 to 128 bits (8x8, 9x7, 10x6, ...).
+pub type Connect4Wide = Connect4Of<u128>;
 
 impl Default for Connect4 {
     fn default() -> Self {
@@ -269,8 +288,9 @@ impl Default for Connect4 {
     }
 }
 
-impl Game for Connect4 {
+impl<B: Bitboard> Game for Connect4Of<B> {
     type Move = Column;
+    type Key = B;
 
     #[inline]
     fn side_to_move(&self) -> Player {
@@ -292,7 +312,7 @@ impl Game for Connect4 {
         if self.outcome().is_none() {
             let possible = self.possible();
             for col in 0..self.size.width() {
-                if possible & self.size.column_mask(col) != 0 {
+                if !(possible & self.size.column_mask(col)).is_empty() {
                     moves.push(Column(col as u8));
                 }
             }
@@ -352,11 +372,12 @@ impl Game for Connect4 {
 
     #[inline]
     fn is_winning_move(&self, mv: Column) -> bool {
-        self.winning_cells() & self.possible() & self.size.column_mask(u32::from(mv.0)) != 0
+        !(self.winning_cells() & self.possible() & self.size.column_mask(u32::from(mv.0)))
+            .is_empty()
     }
 
     #[inline]
-    fn key(&self) -> u64 {
+    fn key(&self) -> B {
         self.current + self.mask
     }
 
@@ -401,28 +422,29 @@ impl Game for Connect4 {
     }
 
     fn read_fen(&self, fen: &str) -> Result<Self, FenError> {
-        Connect4::from_fen(fen)
+        Self::from_fen(fen)
     }
 }
 
-impl Connect4 {
+impl<B: Bitboard> Connect4Of<B> {
     /// The position a FEN gives; its ranks set the board size.
     ///
     /// # Errors
-    /// [`FenError`] if the FEN cannot be read or the position cannot arise in play.
+    /// [`FenError`] if the FEN cannot be read, its board does not fit `B`, or
+    /// the position cannot arise in play.
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         fen::read(fen)
     }
 }
 
-impl fmt::Debug for Connect4 {
+impl<B: Bitboard> fmt::Debug for Connect4Of<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Connect4({})", self.fen())
     }
 }
 
 /// The board as text: `X` the first player, `O` the second, column numbers below.
-impl fmt::Display for Connect4 {
+impl<B: Bitboard> fmt::Display for Connect4Of<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in (0..self.size.height()).rev() {
             for col in 0..self.size.width() {

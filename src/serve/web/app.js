@@ -30,14 +30,15 @@
 
   // ---------------------------------------------------------------- sizes
 
-  /** Every Connect-Four board inarow plays with room for a four both ways:
-   * 4 to 9 columns, at least 4 rows, width * (height + 1) at most 64 (the
-   * bitboard). Grouped by width after the standard 7x6, which stays first. */
+  /** Every Connect-Four board inarow plays with room for a four both ways,
+   * up to 16 rows: 4 to 16 columns, 4 to 16 rows, width * (height + 1) at
+   * most 128 (the bitboard). Grouped by width after the standard 7x6, which
+   * stays first. */
   function fillSizes(select) {
-    for (let width = 4; width <= 9; width++) {
+    for (let width = 4; width <= 16; width++) {
       const group = document.createElement('optgroup');
       group.label = `${width} columns`;
-      for (let height = 4; width * (height + 1) <= 64; height++) {
+      for (let height = 4; height <= 16 && width * (height + 1) <= 128; height++) {
         if (width === 7 && height === 6) continue;
         const option = document.createElement('option');
         option.value = `${width}x${height}`;
