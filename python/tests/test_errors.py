@@ -165,8 +165,8 @@ def test_an_unsupported_connectx_game():
     board = [0] * 42
     with pytest.raises(ValueError, match="four in a row; this ConnectX game asks for 5 in a row"):
         agent({"board": board, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 5})
-    with pytest.raises(ValueError, match="ConnectX 10x6: a 10x6 board is not supported"):
-        agent({"board": [0] * 60, "mark": 1}, {"rows": 6, "columns": 10, "inarow": 4})
+    with pytest.raises(ValueError, match="ConnectX 17x6: a 17x6 board is not supported"):
+        agent({"board": [0] * 102, "mark": 1}, {"rows": 6, "columns": 17, "inarow": 4})
     with pytest.raises(ValueError, match="observation.mark is 2, but with 0 stones"):
         agent({"board": board, "mark": 2}, {"rows": 6, "columns": 7, "inarow": 4})
     # And it plays on.
