@@ -136,7 +136,9 @@ fi
 if [ "$only_empty" = 1 ]; then
   sets=""
 else
-  echo "== ${set_file:-Pons's sets}${size:+ ($size)}, inarow --hash $hash --threads $threads"
+  sets_label="Pons's sets"
+  [ -n "$set_file" ] && sets_label="$set_file ($size)"
+  echo "== $sets_label, inarow --hash $hash --threads $threads"
   printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
   [ -n "$vs" ] && printf " | %12s %12s %12s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "ratio"
   printf "\n"

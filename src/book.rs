@@ -18,9 +18,10 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use inarow_engine::book::{self, canonical_key, Book};
-use inarow_engine::{max_threads, Solver};
-use inarow_games::{Column, Connect4, Game, Size};
+use inarow_engine::book::{self, Book};
+use inarow_engine::score::rule_score;
+use inarow_engine::{max_threads, Analyst, SolveLimits};
+use inarow_games::{AnyGame, Game, Size, Variant};
 
 /// `inarow book` and its subcommands.
 #[derive(Args, Debug)]
@@ -139,7 +140,7 @@ fn solved_path(output: &Path) -> PathBuf {
 /// Reads `moves score ...` lines into scores by canonical key. A last line
 /// cut short (a build stopped while writing it) is left out; any other line
 /// that cannot be read is an error.
-fn read_results(path: &Path, size: Size, scores: &mut HashMap<u64, i32>) -> Result<usize, String> {
+fn read_results(path: &Path, size: Size, scores: &mut HashMap<u128, i32>) -> Result<usize, String> {
     let text =
         fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let complete = if text.ends_with('\n') || text.is_empty() {
@@ -157,7 +158,7 @@ fn read_results(path: &Path, size: Size, scores: &mut HashMap<u64, i32>) -> Resu
                 index + 1
             ));
         };
-        let position = Connect4::from_move_string(size, moves)
+        let position = position_of(size, moves)
             .map_err(|e| format!("{}:{}: {e}", path.display(), index + 1))?;
         let score: i32 = score.parse().map_err(|_| {
             format!(
@@ -166,14 +167,28 @@ fn read_results(path: &Path, size: Size, scores: &mut HashMap<u64, i32>) -> Resu
                 index + 1
             )
         })?;
-        scores.insert(canonical_key(&position), score);
+        scores.insert(position.canonical_key(), score);
         count += 1;
     }
     Ok(count)
 }
 
+/// The Connect-Four position of a move string on `size`.
+fn position_of(size: Size, moves: &str) -> Result<AnyGame, String> {
+    let mut position = AnyGame::new(Variant::Connect4(size));
+    match position.play_move_string(moves) {
+        Some(Err(e)) => Err(e.to_string()),
+        _ => Ok(position),
+    }
+}
+
 /// Writes the book from the frontier's scores, replacing `output` atomically.
-fn finish(size: Size, plies: u32, scores: &HashMap<u64, i32>, output: &Path) -> Result<(), String> {
+fn finish(
+    size: Size,
+    plies: u32,
+    scores: &HashMap<u128, i32>,
+    output: &Path,
+) -> Result<(), String> {
     let book = Book::from_frontier(size, plies, scores).map_err(|e| e.to_string())?;
     let bytes = book.to_bytes();
     let mut partial = output.as_os_str().to_owned();
@@ -189,23 +204,12 @@ fn finish(size: Size, plies: u32, scores: &HashMap<u64, i32>, output: &Path) -> 
     Ok(())
 }
 
-/// Books are for boards of at most 64 bits: the solver's wide boards have
-/// none yet.
-fn check_book_size(size: Size) -> Result<(), String> {
-    if size.fits_u64() {
-        Ok(())
-    } else {
-        Err(format!(
-            "opening books are for boards of at most 64 bits (width * (height + 1)); {size} takes {}",
-            size.key_bits()
-        ))
-    }
-}
-
 fn build(args: &BuildArgs) -> Result<(), String> {
-    check_book_size(args.size)?;
     let started = Instant::now();
-    let frontier = book::frontier(args.size, args.plies);
+    let frontier: Vec<(AnyGame, String)> = book::frontier_moves(args.size, args.plies)
+        .into_iter()
+        .map(|moves| Ok((position_of(args.size, &moves)?, moves)))
+        .collect::<Result<_, String>>()?;
     let solved_file = solved_path(&args.output);
     let mut scores = HashMap::new();
     if solved_file.exists() && (args.resume || args.todo.is_some()) {
@@ -217,9 +221,9 @@ fn build(args: &BuildArgs) -> Result<(), String> {
             solved_file.display()
         ));
     }
-    let todo: Vec<&(Connect4, String)> = frontier
+    let todo: Vec<&(AnyGame, String)> = frontier
         .iter()
-        .filter(|(p, _)| !scores.contains_key(&canonical_key(p)))
+        .filter(|(p, _)| !scores.contains_key(&p.canonical_key()))
         .collect();
     log::info!(
         "{} frontier positions at {} stones, {} already solved",
@@ -275,8 +279,7 @@ struct Solved {
 /// share of `hash_mib`, handing each result to `each` (on the calling thread)
 /// as it comes; stops at the first error `each` returns.
 fn solve_on_threads(
-    size: Size,
-    positions: &[&Connect4],
+    positions: &[&AnyGame],
     threads: usize,
     hash_mib: usize,
     mut each: impl FnMut(Solved) -> Result<(), String>,
@@ -285,14 +288,14 @@ fn solve_on_threads(
     let next = AtomicUsize::new(0);
     // Small jobs in small chunks, so every thread has a share.
     let chunk = CHUNK.min(positions.len().div_ceil(4 * threads)).max(1);
-    let hash_bytes = hash_mib.max(1).saturating_mul(1 << 20) / threads;
+    let thread_mib = (hash_mib / threads).max(1);
     let (sender, receiver) = mpsc::channel::<Solved>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
             let next = &next;
             scope.spawn(move || {
-                let mut solver = Solver::with_bytes(size, hash_bytes);
+                let mut analyst = Analyst::new(thread_mib);
                 loop {
                     let first = next.fetch_add(chunk, Ordering::Relaxed);
                     if first >= positions.len() {
@@ -300,13 +303,16 @@ fn solve_on_threads(
                     }
                     let last = (first + chunk).min(positions.len());
                     for (index, position) in positions.iter().enumerate().take(last).skip(first) {
-                        let before = solver.nodes();
+                        let before = analyst.nodes();
                         let start = Instant::now();
-                        let score = solver.solve(position, false);
+                        let Some(score) = analyst.score(position, false, &SolveLimits::default())
+                        else {
+                            return;
+                        };
                         let solved = Solved {
                             index,
                             score,
-                            nodes: solver.nodes() - before,
+                            nodes: analyst.nodes() - before,
                             micros: start.elapsed().as_micros(),
                         };
                         if sender.send(solved).is_err() {
@@ -325,9 +331,9 @@ fn solve_on_threads(
 /// Solves `todo`, appending every result to `solved_file` as it comes.
 fn solve_all(
     args: &BuildArgs,
-    todo: &[&(Connect4, String)],
+    todo: &[&(AnyGame, String)],
     solved_file: &Path,
-    scores: &mut HashMap<u64, i32>,
+    scores: &mut HashMap<u128, i32>,
 ) -> Result<(), String> {
     let mut out = OpenOptions::new()
         .create(true)
@@ -336,10 +342,10 @@ fn solve_all(
         .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
     let progress = io::stderr().is_terminal();
     let started = Instant::now();
-    let positions: Vec<&Connect4> = todo.iter().map(|(p, _)| p).collect();
+    let positions: Vec<&AnyGame> = todo.iter().map(|(p, _)| p).collect();
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut done = 0;
-    solve_on_threads(args.size, &positions, threads, args.hash, |solved| {
+    solve_on_threads(&positions, threads, args.hash, |solved| {
         let (position, moves) = todo[solved.index];
         writeln!(
             out,
@@ -348,7 +354,7 @@ fn solve_all(
         )
         .and_then(|()| out.flush())
         .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
-        scores.insert(canonical_key(position), solved.score);
+        scores.insert(position.canonical_key(), solved.score);
         done += 1;
         if progress {
             eprint!(
@@ -366,7 +372,6 @@ fn solve_all(
 }
 
 fn merge(args: &MergeArgs) -> Result<(), String> {
-    check_book_size(args.size)?;
     let mut scores = HashMap::new();
     for path in &args.results {
         read_results(path, args.size, &mut scores)?;
@@ -380,7 +385,7 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         .check()
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     let interior = book.len() - frontier.len();
-    let chosen: Vec<&(Connect4, String, i32)> = match args.sample {
+    let chosen: Vec<&(String, i32)> = match args.sample {
         Some(n) if n < frontier.len() => {
             // Evenly spread, the first and the last included.
             let last = frontier.len() - 1;
@@ -390,11 +395,15 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         }
         _ => frontier.iter().collect(),
     };
-    let positions: Vec<&Connect4> = chosen.iter().map(|(p, _, _)| p).collect();
+    let positions: Vec<AnyGame> = chosen
+        .iter()
+        .map(|(moves, _)| position_of(book.size(), moves))
+        .collect::<Result<_, String>>()?;
+    let positions: Vec<&AnyGame> = positions.iter().collect();
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut wrong = Vec::new();
-    solve_on_threads(book.size(), &positions, threads, args.hash, |solved| {
-        let (_, moves, score) = chosen[solved.index];
+    solve_on_threads(&positions, threads, args.hash, |solved| {
+        let (moves, score) = chosen[solved.index];
         if solved.score != *score {
             wrong.push(format!("{moves}: book {score}, solver {}", solved.score));
         }
@@ -428,7 +437,7 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
     };
     let mut failures = 0;
     for moves in &args.moves {
-        let position = match Connect4::from_move_string(book.size(), moves) {
+        let position = match position_of(book.size(), moves) {
             Ok(position) => position,
             Err(e) => {
                 eprintln!("error: {moves:?}: {e}");
@@ -437,21 +446,25 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
             }
         };
         let show = |score: Option<i32>| score.map_or_else(|| "?".to_owned(), |s| s.to_string());
+        // The rules, then the book (which holds the positions of its size).
+        let score_of = |position: &AnyGame| {
+            rule_score(position).or_else(|| book.probe_key(position.canonical_key()))
+        };
+        let legal = position.legal_moves();
         let columns: Vec<String> = (0..book.size().width() as u8)
-            .map(|col| {
-                let col = Column(col);
-                if !position.is_legal(col) {
+            .map(|file| {
+                let Some(&mv) = legal.iter().find(|mv| mv.file == file) else {
                     return "-".to_owned();
-                }
+                };
                 let mut child = position;
-                child.play_unchecked(col);
-                show(book.score(&child).map(|s| -s))
+                child.play_unchecked(mv);
+                show(score_of(&child).map(|s| -s))
             })
             .collect();
         println!(
             "{} {} {}",
             if moves.is_empty() { "-" } else { moves },
-            show(book.score(&position)),
+            show(score_of(&position)),
             columns.join(" ")
         );
     }

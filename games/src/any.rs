@@ -358,6 +358,18 @@ impl AnyGame {
         )
     }
 
+    /// The key this position and its mirror image (the board seen in a
+    /// mirror, where the game has one: Connect Four) share, the smaller of
+    /// their keys: what an opening book files a position under.
+    #[must_use]
+    pub fn canonical_key(&self) -> u128 {
+        match self {
+            AnyGame::Connect4(g) => g.key().min(g.mirrored_key()).to_u128(),
+            AnyGame::Connect4Wide(g) => g.key().min(g.mirrored_key()),
+            AnyGame::TicTacToe(g) => u128::from(g.key()),
+        }
+    }
+
     /// A move string from the empty board that reaches this position, where
     /// the game has one and it can be found (Connect Four).
     #[must_use]

@@ -341,6 +341,17 @@ async function analysis(page) {
   eq((await readBoard(page)).moves, '4453', 'the moves after a bad position was typed');
   await page.click('#error-close');
   await noError(page, 'analysis with a full column');
+  // Past nine columns a move string names columns 10 to 16 by letters: on
+  // 10x6, AA1 is two stones in the tenth column and one in the first.
+  await page.selectOption('#size', '10x6');
+  await page.click('#new-game');
+  await page.fill('#position', 'AA1');
+  await page.press('#position', 'Enter');
+  await waitMoves(page, 3);
+  eq((await readBoard(page)).moves, 'AA1', 'a 10x6 move string with letters');
+  await noError(page, 'a 10x6 position typed in');
+  await page.selectOption('#size', '7x6');
+  await page.click('#new-game');
   return path;
 }
 

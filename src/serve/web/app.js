@@ -152,12 +152,18 @@
     return m ? { file: FILES.indexOf(m[1]), rank: Number(m[2]) - 1 } : null;
   }
 
+  /** A column's character in a Pons move string: 1 to 9, then A to G for
+   * columns 10 to 16 (see docs/PROTOCOL.md). */
+  function columnChar(file) {
+    return file < 9 ? String(file + 1) : String.fromCharCode(65 + file - 9);
+  }
+
   /** The position fields of a request for game `g`. */
   function positionBody(g) {
     const body = { variant: g.variant };
     if (g.variant === 'cfour') {
       body.size = g.size;
-      if (g.moves.length) body.moves = g.moves.map((m) => String(m.file + 1)).join('');
+      if (g.moves.length) body.moves = g.moves.map((m) => columnChar(m.file)).join('');
     } else if (g.moves.length) {
       body.moves = g.moves.map((m) => notation(m.file, m.rank)).join(' ');
     }
@@ -169,9 +175,9 @@
     return `${g.variant} ${g.size || ''} ${movesString(g)}`;
   }
 
-  /** Pons's digit string for Connect Four, squares for tic-tac-toe. */
+  /** Pons's move string for Connect Four, squares for tic-tac-toe. */
   function movesString(g) {
-    if (g.variant === 'cfour') return g.moves.map((m) => String(m.file + 1)).join('');
+    if (g.variant === 'cfour') return g.moves.map((m) => columnChar(m.file)).join('');
     return g.moves.map((m) => `${FILES[m.file]}${m.rank + 1}`).join(' ');
   }
 
@@ -460,11 +466,16 @@
   function loadPosition() {
     const text = $('position').value.trim();
     const g = newGame(state.variant, state.size);
-    const tokens = g.variant === 'cfour' && /^\d*$/.test(text) ? text.split('') : text.split(/[\s,]+/).filter(Boolean);
+    // A move string: one character a column, 1-9 then A-G; else separate moves.
+    const moveString = g.variant === 'cfour' && /^[0-9A-G]*$/.test(text);
+    const tokens = moveString ? text.split('') : text.split(/[\s,]+/).filter(Boolean);
     for (const [i, tok] of tokens.entries()) {
       let file;
       let rank;
-      if (/^\d+$/.test(tok) && g.variant === 'cfour') {
+      if (moveString && /^[A-G]$/.test(tok)) {
+        file = tok.charCodeAt(0) - 65 + 9;
+        rank = file < g.width ? dropRank(g, file) : -1;
+      } else if (/^\d+$/.test(tok) && g.variant === 'cfour') {
         file = Number(tok) - 1;
         rank = file >= 0 && file < g.width ? dropRank(g, file) : -1;
       } else {
