@@ -7,9 +7,9 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::Rng;
+use common::{brute_force, Rng};
 use inarow_engine::Solver;
-use inarow_games::{Connect4, Game, Outcome, Size};
+use inarow_games::{Connect4, Game, Size};
 
 /// A solver for `size` with `mib` MiB of tables, on the test's thread count.
 fn solver_for(size: Size, mib: usize) -> Solver {
@@ -74,34 +74,6 @@ fn pons_beginning_easy() {
 #[test]
 fn pons_beginning_medium_sample() {
     check_set("Test_L1_R2", 12);
-}
-
-/// Pons's score straight from its definition, by exhaustive minimax with a
-/// memo: a win scores 1 plus the winner's unplayed share, a loss the negative
-/// of the opponent's win, a draw 0.
-fn brute_force(position: &Connect4, memo: &mut HashMap<u64, i32>) -> i32 {
-    if let Some(&score) = memo.get(&position.key()) {
-        return score;
-    }
-    let score = match position.outcome() {
-        Some(Outcome::Draw) => 0,
-        Some(Outcome::Win(winner)) => {
-            let share = position.size().shares()[winner.index()] as i32;
-            -(1 + share - position.stones(winner).count_ones() as i32)
-        }
-        None => position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = *position;
-                child.play_unchecked(mv);
-                -brute_force(&child, memo)
-            })
-            .max()
-            .expect("a game not over has moves"),
-    };
-    memo.insert(position.key(), score);
-    score
 }
 
 /// Random positions of a board, reached by random play.

@@ -8,37 +8,10 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::Rng;
+use common::{brute_force, Rng};
 use inarow_engine::{Analyst, SolveLimits, SolverOf};
 use inarow_games::connect4::move_string;
-use inarow_games::{AnyGame, Bitboard, Column, Connect4Wide, Game, Outcome, Size, Variant};
-
-/// Pons's score straight from its definition, by exhaustive minimax with a
-/// memo (as in `tests/solver.rs`, on wide bitboards).
-fn brute_force(position: &Connect4Wide, memo: &mut HashMap<u128, i32>) -> i32 {
-    if let Some(&score) = memo.get(&position.key()) {
-        return score;
-    }
-    let score = match position.outcome() {
-        Some(Outcome::Draw) => 0,
-        Some(Outcome::Win(winner)) => {
-            let share = position.size().shares()[winner.index()] as i32;
-            -(1 + share - position.stones(winner).count_ones() as i32)
-        }
-        None => position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut child = *position;
-                child.play_unchecked(mv);
-                -brute_force(&child, memo)
-            })
-            .max()
-            .expect("a game not over has moves"),
-    };
-    memo.insert(position.key(), score);
-    score
-}
+use inarow_games::{AnyGame, Bitboard, Column, Connect4Wide, Game, Size, Variant};
 
 /// Positions with `empty` empty cells reached by random moves that neither
 /// win nor hand the opponent a win while another move is left, each with its

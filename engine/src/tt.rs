@@ -252,18 +252,7 @@ impl Layout for Wide {
 
     #[inline]
     fn find(bucket: &Bucket, epoch: u16, mixed: u64) -> Option<u64> {
-        let header = bucket.words[0].load(Ordering::Acquire);
-        if epoch_of(header) != epoch || version_of(header) % 2 == 1 {
-            return None;
-        }
-        let found = (0..Self::ENTRIES).find_map(|i| {
-            let data = bucket.word(Self::FIRST + i);
-            Self::matches(bucket, header, i, data, mixed).then_some(data)
-        })?;
-        // Trust what was read only if no writer touched the bucket meanwhile.
-        fence(Ordering::Acquire);
-        let after = bucket.words[0].load(Ordering::Relaxed);
-        (after as u32 == header as u32).then_some(found)
+        find_versioned::<Self>(bucket, epoch, mixed)
     }
 
     #[inline]
@@ -286,6 +275,25 @@ impl Layout for Wide {
             bucket.set_word(slot / 2, (word & keep) | high);
         }
     }
+}
+
+/// The entry stored for `mixed` in `bucket`, for the layouts whose entries
+/// span several words: trusted only if the bucket is of `epoch` and no
+/// writer held it while it was read.
+#[inline]
+fn find_versioned<L: Layout>(bucket: &Bucket, epoch: u16, mixed: L::Mix) -> Option<u64> {
+    let header = bucket.words[0].load(Ordering::Acquire);
+    if epoch_of(header) != epoch || version_of(header) % 2 == 1 {
+        return None;
+    }
+    let found = (0..L::ENTRIES).find_map(|i| {
+        let data = bucket.word(L::FIRST + i);
+        L::matches(bucket, header, i, data, mixed).then_some(data)
+    })?;
+    // Trust what was read only if no writer touched the bucket meanwhile.
+    fence(Ordering::Acquire);
+    let after = bucket.words[0].load(Ordering::Relaxed);
+    (after as u32 == header as u32).then_some(found)
 }
 
 /// Runs `write` holding `bucket` for the layouts whose entries span several
@@ -365,17 +373,7 @@ impl Layout for Huge {
 
     #[inline]
     fn find(bucket: &Bucket, epoch: u16, mixed: u128) -> Option<u64> {
-        let header = bucket.words[0].load(Ordering::Acquire);
-        if epoch_of(header) != epoch || version_of(header) % 2 == 1 {
-            return None;
-        }
-        let found = (0..Self::ENTRIES).find_map(|i| {
-            let data = bucket.word(Self::FIRST + i);
-            Self::matches(bucket, header, i, data, mixed).then_some(data)
-        })?;
-        fence(Ordering::Acquire);
-        let after = bucket.words[0].load(Ordering::Relaxed);
-        (after as u32 == header as u32).then_some(found)
+        find_versioned::<Self>(bucket, epoch, mixed)
     }
 
     #[inline]

@@ -1,7 +1,10 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, reason = "each test binary uses a different part")]
 
+use std::collections::HashMap;
 use std::path::PathBuf;
+
+use inarow_games::{Bitboard, Connect4Of, Game, Outcome};
 
 /// Where Debian's `fairy-stockfish` package installs the engine.
 pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -100,4 +103,32 @@ pub fn run_inarow(args: &[&str], input: &str) -> Run {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         success: output.status.success(),
     }
+}
+
+/// Pons's score straight from its definition, by exhaustive minimax with a
+/// memo: a win scores 1 plus the winner's unplayed share, a loss the negative
+/// of the opponent's win, a draw 0. On any bitboard.
+pub fn brute_force<B: Bitboard>(position: &Connect4Of<B>, memo: &mut HashMap<B, i32>) -> i32 {
+    if let Some(&score) = memo.get(&position.key()) {
+        return score;
+    }
+    let score = match position.outcome() {
+        Some(Outcome::Draw) => 0,
+        Some(Outcome::Win(winner)) => {
+            let share = position.size().shares()[winner.index()] as i32;
+            -(1 + share - position.stones(winner).count_ones() as i32)
+        }
+        None => position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut child = *position;
+                child.play_unchecked(mv);
+                -brute_force(&child, memo)
+            })
+            .max()
+            .expect("a game not over has moves"),
+    };
+    memo.insert(position.key(), score);
+    score
 }
