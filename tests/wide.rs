@@ -5,8 +5,6 @@
 mod common;
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use common::{brute_force, Rng};
 use inarow_engine::{Analyst, SolveLimits, SolverOf};
@@ -152,19 +150,16 @@ fn solve_reads_wide_move_strings() {
 /// clear error, and the lines after it are still solved.
 #[test]
 fn bad_wide_input_is_one_clear_error() {
-    let output = Command::new(env!("CARGO_BIN_EXE_inarow"))
-        .args(["solve", "--size", "17x4"])
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("the width must be 1 to 16"), "{err}");
-    let output = Command::new(env!("CARGO_BIN_EXE_inarow"))
-        .args(["solve", "--size", "9x14"])
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("at most 128"), "{err}");
+    let run = common::run_inarow(&["solve", "--size", "17x4"], "");
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("the width must be 1 to 16"),
+        "{}",
+        run.stderr
+    );
+    let run = common::run_inarow(&["solve", "--size", "9x14"], "");
+    assert!(!run.success);
+    assert!(run.stderr.contains("at most 128"), "{}", run.stderr);
     let (out, err) = run_solve_raw(&["--size", "10x6", "--hash", "4"], "B\nAAAAAAA\n");
     assert!(err.contains("no such column (columns 1 to 10)"), "{err}");
     assert!(err.contains("the column is full"), "{err}");
@@ -178,23 +173,6 @@ fn run_solve(args: &[&str], input: &str) -> String {
 }
 
 fn run_solve_raw(args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_inarow"))
-        .arg("solve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
+    let run = common::run_inarow(&[&["solve"], args].concat(), input);
+    (run.stdout, run.stderr)
 }
