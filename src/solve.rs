@@ -1,7 +1,9 @@
-//! `inarow solve` and `inarow analyze`: exact scores of Connect-Four positions
-//! given as Pons move strings, one a line on stdin, on any board up to 128
+//! `inarow solve` and `inarow analyze`: exact scores of positions, one a
+//! line on stdin. Connect Four's are Pons move strings on any board up to 128
 //! bits (columns past 9 are `A` to `G`), or in Steininger's form with
-//! `--from-zero`.
+//! `--from-zero`; every other member of the family (`--variant`) takes its
+//! moves as squares separated by spaces (`b2 a1`), or a Pons string where
+//! stones fall.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Instant;
@@ -9,14 +11,19 @@ use std::time::Instant;
 use clap::Args;
 use inarow_engine::{Analyst, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::connect4::from_zero_based;
-use inarow_games::{AnyGame, Size, Variant};
+use inarow_games::{AnyGame, Dimensions, Game, Variant};
 
 /// Options of `inarow solve` and `inarow analyze`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
+    /// The game: cfour, tictactoe, gomoku, gomokufreestyle, or any member of
+    /// the family as "connect WxH kK" (gravity) or "mnk WxH kK" ("exact" for
+    /// exactly k).
+    #[arg(long, default_value = "cfour")]
+    variant: Variant,
     /// The board size, WxH.
-    #[arg(long, value_name = "WxH", default_value = "7x6")]
-    size: Size,
+    #[arg(long, value_name = "WxH")]
+    size: Option<Dimensions>,
     /// Only find who wins: print 1, 0 or -1.
     #[arg(long)]
     weak: bool,
@@ -50,7 +57,36 @@ struct Line {
     expected: Option<i32>,
 }
 
-fn parse_line(text: &str, size: Size, from_zero: bool) -> Result<Line, String> {
+/// A line of a game played by squares: its moves, then the score if the
+/// last word is a number.
+fn parse_square_line(text: &str, variant: Variant) -> Result<Line, String> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    let expected = match words.last().map(|w| w.parse::<i32>()) {
+        Some(Ok(score)) => {
+            words.pop();
+            Some(score)
+        }
+        _ => None,
+    };
+    let mut position = AnyGame::new(variant);
+    position
+        .play_all(words.iter().copied())
+        .map_err(|e| e.to_string())?;
+    Ok(Line {
+        moves: if words.is_empty() {
+            "-".to_owned()
+        } else {
+            words.join(" ")
+        },
+        position,
+        expected,
+    })
+}
+
+fn parse_line(text: &str, variant: Variant, from_zero: bool) -> Result<Line, String> {
+    if !variant.gravity() {
+        return parse_square_line(text, variant);
+    }
     let mut tokens = text.split_whitespace();
     let moves = tokens.next().unwrap_or("").to_owned();
     let expected = tokens
@@ -68,7 +104,7 @@ fn parse_line(text: &str, size: Size, from_zero: bool) -> Result<Line, String> {
     } else {
         moves.clone()
     };
-    let mut position = AnyGame::new(Variant::Connect4(size));
+    let mut position = AnyGame::new(variant);
     if let Some(Err(e)) = position.play_move_string(&pons) {
         return Err(e.to_string());
     }
@@ -82,6 +118,7 @@ fn parse_line(text: &str, size: Size, from_zero: bool) -> Result<Line, String> {
 /// Runs `inarow solve`: prints `moves score nodes micros` per line, like Pons's
 /// `c4solver`. Fails at the end if any line was bad or any expected score differed.
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
+    let variant = crate::position::sized(args.variant, args.size)?;
     let mut analyst = analyst(args);
     let mut failures = 0usize;
     let progress = io::stderr().is_terminal();
@@ -92,7 +129,7 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     for (index, text) in io::stdin().lock().lines().enumerate() {
         let number = index + 1;
         let text = text.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = match parse_line(&text, args.size, args.from_zero) {
+        let line = match parse_line(&text, variant, args.from_zero) {
             Ok(line) => line,
             Err(reason) => {
                 eprintln!("error: line {number}: {reason}");
@@ -134,15 +171,17 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `inarow analyze`: the exact score of every column, `-` for a full one.
+/// Runs `inarow analyze`: the exact score of every column, `-` for a full
+/// one; without gravity, every empty square's as `square:score`.
 pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
+    let variant = crate::position::sized(args.variant, args.size)?;
     let mut analyst = analyst(args);
     let mut failures = 0usize;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (index, text) in io::stdin().lock().lines().enumerate() {
         let text = text.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = match parse_line(&text, args.size, args.from_zero) {
+        let line = match parse_line(&text, variant, args.from_zero) {
             Ok(line) => line,
             Err(reason) => {
                 eprintln!("error: line {}: {reason}", index + 1);
@@ -153,7 +192,18 @@ pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
         };
         analyst.clear();
         let scores = analyst.move_scores(&line.position, args.weak, &SolveLimits::default());
-        let columns: Vec<String> = (0..args.size.width() as u8)
+        if !variant.gravity() {
+            let squares: Vec<String> = scores
+                .iter()
+                .map(|(drop, score)| {
+                    let score = score.map_or_else(|| "?".to_owned(), |s| s.to_string());
+                    format!("{}:{score}", drop.square_name())
+                })
+                .collect();
+            writeln!(out, "{} {}", line.moves, squares.join(" ")).map_err(|e| e.to_string())?;
+            continue;
+        }
+        let columns: Vec<String> = (0..variant.dimensions().0)
             .map(|file| {
                 scores
                     .iter()

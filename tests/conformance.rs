@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use common::Rng;
 use inarow_engine::SearchGame;
 use inarow_games::{
-    AnyGame, Bitboard, Connect4, Connect4Wide, Drop, Game, IllegalMoveError, MoveText, Outcome,
-    Size, TicTacToe, Variant, MAX_MOVES,
+    AnyGame, Bitboard, Connect4, Connect4Wide, Drop, Game, IllegalMoveError, KInARow, KInARowHuge,
+    KInARowLarge, MoveText, Outcome, Rules, Size, TicTacToe, Variant,
 };
 
 /// Checks every rule the search and the protocol rely on, on random playouts,
@@ -17,25 +17,27 @@ fn check_search_game<G: SearchGame + PartialEq>(start: &G, playouts: usize, seed
     check_game(start, playouts, seed, |position: &G| {
         let key = position.table_key().to_u128();
         assert!(position.key_bits() >= 128 || key < 1 << position.key_bits());
-        assert_eq!(
-            key,
-            position.key().to_u128(),
-            "the table files the game's key"
-        );
-        for index in 0..16 {
-            let mv = G::move_from_index(index);
-            assert_eq!(G::move_index(mv), index);
-            let mut copy = position.clone();
-            let result = copy.play(mv);
-            assert_eq!(result.is_ok(), position.is_legal(mv), "{position:?} {mv:?}");
-            if result.is_err() {
-                assert_eq!(
-                    &copy, position,
-                    "a refused move leaves the position as it was"
-                );
-            }
-            if position.outcome().is_some() {
-                assert_eq!(result, Err(IllegalMoveError::GameOver));
+        if position.key_bits() < 128 {
+            assert_eq!(
+                key,
+                position.key().to_u128(),
+                "the table files the game's key"
+            );
+        }
+        if position.outcome().is_some() || position.can_win_now() {
+            return;
+        }
+        // Candidates are legal, and the table tells them apart.
+        let mut seen = Vec::new();
+        for (rank, &(mv, _)) in position.candidate_moves().iter().enumerate() {
+            assert!(position.is_legal(mv), "{position:?} {mv:?}");
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            assert!(!child.can_win_now(), "a candidate lets the opponent win");
+            if let Some(index) = G::move_index(mv, rank) {
+                assert!(index < 16);
+                assert!(!seen.contains(&index), "two candidates share a number");
+                seen.push(index);
             }
         }
     });
@@ -71,7 +73,10 @@ fn check_game<G: Game + PartialEq>(start: &G, playouts: usize, seed: u64, more: 
 
 fn check_position<G: Game + PartialEq>(position: &G, keys: &mut HashMap<G::Key, String>) {
     let moves = position.legal_moves();
-    assert!(moves.len() <= MAX_MOVES, "the move list holds every move");
+    assert!(
+        moves.len() <= position.max_ply() as usize,
+        "the move list holds every move"
+    );
     assert_eq!(position.move_count(), moves.len());
     assert_eq!(
         position.outcome().is_some(),
@@ -158,6 +163,11 @@ fn any_game_conforms() {
         ("cfour 1x63", 3),
         ("cfour 9x7", 30),
         ("cfour 16x7", 10),
+        ("gomoku", 2),
+        ("gomokufreestyle 20x20", 1),
+        ("connect 7x6 k5", 20),
+        ("mnk 5x5 k4 exact", 30),
+        ("mnk 4x4 k3", 50),
     ] {
         let variant: Variant = variant.parse().unwrap();
         check_game(&AnyGame::new(variant), playouts, 3, |_| {});
@@ -198,6 +208,36 @@ fn connect4_conforms_on_many_sizes() {
         let size: Size = size.parse().unwrap();
         check_search_game(&Connect4Wide::new(size), playouts, u64::from(size.cells()));
     }
+}
+
+/// Every kind of member of the family: with gravity and without, k or more
+/// and exactly k, on each of the three bitboards.
+#[test]
+fn the_family_conforms() {
+    let family = |w, h, k, gravity, overlines| Rules::new(w, h, k, gravity, overlines).unwrap();
+    for (rules, playouts) in [
+        (family(3, 3, 3, false, true), 300),
+        (family(4, 3, 3, false, true), 200),
+        (family(4, 4, 3, false, true), 200),
+        (family(5, 5, 4, false, true), 100),
+        (family(6, 5, 4, false, false), 60),
+        (family(7, 6, 5, true, true), 60),
+        (family(5, 4, 3, true, true), 100),
+        (family(7, 6, 4, true, false), 60),
+        (family(9, 9, 5, false, false), 10),
+        (family(1, 10, 3, false, true), 20),
+        (family(12, 1, 4, true, true), 20),
+    ] {
+        check_search_game(&KInARow::new(rules), playouts, u64::from(rules.cells()));
+    }
+    for (rules, playouts) in [
+        (family(15, 15, 5, false, false), 2),
+        (family(15, 15, 5, false, true), 2),
+        (family(11, 10, 6, true, true), 3),
+    ] {
+        check_search_game(&KInARowLarge::new(rules), playouts, 5);
+    }
+    check_search_game(&KInARowHuge::new(family(20, 20, 5, false, true)), 1, 9);
 }
 
 #[test]

@@ -460,7 +460,8 @@ fn bad_games_are_one_line_errors_and_the_rest_is_reviewed() {
     assert_eq!(
         errors[0],
         "error: <stdin>: game 1 (round 10): unknown variant 'chess' (known: cfour, tictactoe, \
-         or cfour WxH such as cfour 6x5)"
+         gomoku, gomokufreestyle, connect, mnk; with a board WxH, a line kN and exact, such as \
+         cfour 6x5 or mnk 5x5 k4)"
     );
     assert!(
         errors[1].starts_with(

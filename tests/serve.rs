@@ -551,7 +551,17 @@ fn the_openapi_document_describes_every_route() {
     );
     let info = client.get("/api/v1/info").json();
     assert_eq!(info["limits"]["max_millis"], 1234);
-    assert_eq!(info["variants"], json!(["cfour", "tictactoe"]));
+    assert_eq!(
+        info["variants"],
+        json!([
+            "cfour",
+            "tictactoe",
+            "gomoku",
+            "gomokufreestyle",
+            "connect",
+            "mnk"
+        ])
+    );
 }
 
 #[test]

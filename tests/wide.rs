@@ -146,18 +146,19 @@ fn solve_reads_wide_move_strings() {
     }
 }
 
-/// A board past 128 bits or 16 columns, or a column past the width, is one
-/// clear error, and the lines after it are still solved.
+/// A board past 128 bits or 16 columns is the family's (`connect WxH k4`);
+/// past its limits too, or a column past the width, one clear error, and the
+/// lines after it are still solved.
 #[test]
 fn bad_wide_input_is_one_clear_error() {
-    let run = common::run_inarow(&["solve", "--size", "17x4"], "");
+    let run = common::run_inarow(&["solve", "--size", "27x4"], "");
     assert!(!run.success);
     assert!(
         run.stderr.contains("the width must be 1 to 16"),
         "{}",
         run.stderr
     );
-    let run = common::run_inarow(&["solve", "--size", "9x14"], "");
+    let run = common::run_inarow(&["solve", "--size", "9x60"], "");
     assert!(!run.success);
     assert!(run.stderr.contains("at most 128"), "{}", run.stderr);
     let (out, err) = run_solve_raw(&["--size", "10x6", "--hash", "4"], "B\nAAAAAAA\n");

@@ -6,12 +6,16 @@
 //! A new game adds a field and an arm to each `match` here, and nothing
 //! outside `games/` and this file.
 
-use inarow_games::{AnyGame, Connect4, Connect4Wide, Drop, Game, MoveText, TicTacToe};
+use inarow_games::{
+    AnyGame, Connect4, Connect4Wide, Drop, Game, KInARow, KInARowHuge, KInARowLarge, MoveText,
+    TicTacToe, Wide,
+};
 
 use std::sync::Arc;
 
 use crate::analysis::{move_bounds, Bounds, ExactScorer, Negamax};
 use crate::book::Book;
+use crate::family::FamilySolver;
 use crate::heuristics::SearchGame;
 use crate::limits::{Limits, Signals, SolveLimits};
 use crate::search::{Info, SearchResult, Searcher};
@@ -27,6 +31,57 @@ pub struct AnySearcher {
     connect4: Searcher<Connect4>,
     connect4_wide: Searcher<Connect4Wide>,
     tictactoe: Searcher<TicTacToe>,
+    kinarow: Searcher<KInARow>,
+    kinarow_large: Searcher<KInARowLarge>,
+    kinarow_huge: Searcher<KInARowHuge>,
+}
+
+/// Runs `$body` with `$searcher` the searcher of `$position`'s game and `$p`
+/// its position.
+macro_rules! with_searcher {
+    ($this:expr, $position:expr, $searcher:ident, $p:ident => $body:expr) => {
+        match $position {
+            AnyGame::Connect4($p) => {
+                let $searcher = &mut $this.connect4;
+                $body
+            }
+            AnyGame::Connect4Wide($p) => {
+                let $searcher = &mut $this.connect4_wide;
+                $body
+            }
+            AnyGame::TicTacToe($p) => {
+                let $searcher = &mut $this.tictactoe;
+                $body
+            }
+            AnyGame::KInARow($p) => {
+                let $searcher = &mut $this.kinarow;
+                $body
+            }
+            AnyGame::KInARowLarge($p) => {
+                let $searcher = &mut $this.kinarow_large;
+                $body
+            }
+            AnyGame::KInARowHuge($p) => {
+                let $searcher = &mut $this.kinarow_huge;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` with `$p` the position `$position` holds, typed: for the
+/// functions generic over the game.
+macro_rules! with_position {
+    ($position:expr, $p:ident => $body:expr) => {
+        match $position {
+            AnyGame::Connect4($p) => $body,
+            AnyGame::Connect4Wide($p) => $body,
+            AnyGame::TicTacToe($p) => $body,
+            AnyGame::KInARow($p) => $body,
+            AnyGame::KInARowLarge($p) => $body,
+            AnyGame::KInARowHuge($p) => $body,
+        }
+    };
 }
 
 impl AnySearcher {
@@ -37,6 +92,9 @@ impl AnySearcher {
             connect4: Searcher::new(hash_mib),
             connect4_wide: Searcher::new(hash_mib),
             tictactoe: Searcher::new(hash_mib.min(TICTACTOE_HASH_MIB)),
+            kinarow: Searcher::new(hash_mib),
+            kinarow_large: Searcher::new(hash_mib),
+            kinarow_huge: Searcher::new(hash_mib),
         }
     }
 
@@ -45,6 +103,9 @@ impl AnySearcher {
         self.connect4.set_hash(hash_mib);
         self.connect4_wide.set_hash(hash_mib);
         self.tictactoe.set_hash(hash_mib.min(TICTACTOE_HASH_MIB));
+        self.kinarow.set_hash(hash_mib);
+        self.kinarow_large.set_hash(hash_mib);
+        self.kinarow_huge.set_hash(hash_mib);
     }
 
     /// Consults `book` before searching, in the game and board size it is
@@ -59,6 +120,9 @@ impl AnySearcher {
         self.connect4.set_threads(threads);
         self.connect4_wide.set_threads(threads);
         self.tictactoe.set_threads(threads);
+        self.kinarow.set_threads(threads);
+        self.kinarow_large.set_threads(threads);
+        self.kinarow_huge.set_threads(threads);
     }
 
     /// The memory the largest game's tables may use, in bytes.
@@ -72,6 +136,9 @@ impl AnySearcher {
         self.connect4.clear();
         self.connect4_wide.clear();
         self.tictactoe.clear();
+        self.kinarow.clear();
+        self.kinarow_large.clear();
+        self.kinarow_huge.clear();
     }
 
     /// Searches `position` with its game's searcher (see [`Searcher::search`]);
@@ -83,26 +150,10 @@ impl AnySearcher {
         signals: &Signals,
         mut report: impl FnMut(&Info<Drop>),
     ) -> SearchResult<Drop> {
-        match position {
-            AnyGame::Connect4(p) => {
-                let result = self
-                    .connect4
-                    .search(p, limits, signals, |info| report(&typed_info(p, info)));
-                typed_result(p, &result)
-            }
-            AnyGame::Connect4Wide(p) => {
-                let result = self
-                    .connect4_wide
-                    .search(p, limits, signals, |info| report(&typed_info(p, info)));
-                typed_result(p, &result)
-            }
-            AnyGame::TicTacToe(p) => {
-                let result = self
-                    .tictactoe
-                    .search(p, limits, signals, |info| report(&typed_info(p, info)));
-                typed_result(p, &result)
-            }
-        }
+        with_searcher!(self, position, searcher, p => {
+            let result = searcher.search(p, limits, signals, |info| report(&typed_info(p, info)));
+            typed_result(p, &result)
+        })
     }
 }
 
@@ -118,17 +169,9 @@ pub fn textbook_search(
     algorithm: Algorithm,
     max_nodes: usize,
 ) -> Result<Searched, TooLarge> {
-    match position {
-        AnyGame::Connect4(p) => {
-            textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
-        }
-        AnyGame::Connect4Wide(p) => {
-            textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
-        }
-        AnyGame::TicTacToe(p) => {
-            textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
-        }
-    }
+    with_position!(position, p => {
+        textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
+    })
 }
 
 /// The engine's own search of `position` within `limits` on one thread with
@@ -151,9 +194,8 @@ pub fn traced_search(
         (typed_result(position, &result), trace)
     }
     match position {
-        AnyGame::Connect4(p) => run(p, limits, hash_mib),
-        AnyGame::Connect4Wide(p) => run(p, limits, hash_mib),
         AnyGame::TicTacToe(p) => run(p, limits, hash_mib.min(TICTACTOE_HASH_MIB)),
+        other => with_position!(other, p => run(p, limits, hash_mib)),
     }
 }
 
@@ -164,11 +206,7 @@ pub fn evaluate(position: &AnyGame) -> Option<i32> {
     fn eval<G: SearchGame>(position: &G) -> Option<i32> {
         (!position.can_win_now()).then(|| position.evaluate())
     }
-    match position {
-        AnyGame::Connect4(p) => eval(p),
-        AnyGame::Connect4Wide(p) => eval(p),
-        AnyGame::TicTacToe(p) => eval(p),
-    }
+    with_position!(position, p => eval(p))
 }
 
 /// Exact analysis of any game: every front end's one source of exact scores
@@ -179,6 +217,9 @@ pub struct Analyst {
     connect4: Solver,
     connect4_wide: SolverOf<u128>,
     tictactoe: Negamax<TicTacToe>,
+    kinarow: FamilySolver<u128>,
+    kinarow_large: FamilySolver<Wide<4>>,
+    kinarow_huge: FamilySolver<Wide<7>>,
     answered_by_book: bool,
 }
 
@@ -199,6 +240,18 @@ macro_rules! with_scorer {
                 let $scorer = &mut $analyst.tictactoe;
                 $body
             }
+            AnyGame::KInARow($p) => {
+                let $scorer = &mut $analyst.kinarow;
+                $body
+            }
+            AnyGame::KInARowLarge($p) => {
+                let $scorer = &mut $analyst.kinarow_large;
+                $body
+            }
+            AnyGame::KInARowHuge($p) => {
+                let $scorer = &mut $analyst.kinarow_huge;
+                $body
+            }
         }
     };
 }
@@ -212,6 +265,9 @@ impl Analyst {
             connect4: Solver::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
             connect4_wide: SolverOf::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
             tictactoe: Negamax::default(),
+            kinarow: FamilySolver::new(hash_mib),
+            kinarow_large: FamilySolver::new(hash_mib),
+            kinarow_huge: FamilySolver::new(hash_mib),
             answered_by_book: false,
         }
     }
@@ -246,6 +302,9 @@ impl Analyst {
         self.connect4.clear();
         self.connect4_wide.clear();
         self.tictactoe.clear();
+        self.kinarow.clear();
+        self.kinarow_large.clear();
+        self.kinarow_huge.clear();
     }
 
     /// Nodes searched, in every game, since the analyst was made or cleared.
@@ -254,6 +313,9 @@ impl Analyst {
         self.connect4.nodes()
             + self.connect4_wide.nodes()
             + ExactScorer::<TicTacToe>::nodes(&self.tictactoe)
+            + ExactScorer::<KInARow>::nodes(&self.kinarow)
+            + ExactScorer::<KInARowLarge>::nodes(&self.kinarow_large)
+            + ExactScorer::<KInARowHuge>::nodes(&self.kinarow_huge)
     }
 
     /// Whether the last [`Analyst::move_bounds`], [`Analyst::move_scores`] or

@@ -24,7 +24,15 @@ pub trait SearchGame: Game {
     /// The moves worth searching when the side to move cannot win at once, each
     /// with an ordering score (higher is searched first). Moves that let the
     /// opponent win at once are left out; if every move does, the list is empty.
-    fn candidate_moves(&self) -> MoveList<(Self::Move, i32)>;
+    fn candidate_moves(&self) -> Self::List<(Self::Move, i32)>;
+
+    /// Whether [`SearchGame::candidate_moves`] also leaves out moves for
+    /// being far from the stones (as gomoku engines do on large boards), not
+    /// only moves that lose at once: the root then searches the candidates
+    /// alone, and a loss the search finds is a loss within them.
+    fn prunes_candidates(&self) -> bool {
+        false
+    }
 
     /// An exact solver the search asks first, when it has time to spare.
     type Oracle: Oracle<Self>;
@@ -41,12 +49,20 @@ pub trait SearchGame: Game {
     /// key is below `2^key_bits()`. The table packs keys by it.
     fn key_bits(&self) -> u32;
 
-    /// The move as a small number for the table: below 16, and different for
-    /// different moves, so that [`SearchGame::move_from_index`] gives it back.
-    fn move_index(mv: Self::Move) -> u8;
+    /// The number the table keeps for the move `mv`, the `rank`th (from 0)
+    /// of this position's [`SearchGame::candidate_moves`]: below 16, and
+    /// different for different candidates of one position; `None` if the
+    /// table cannot keep it. A game with at most 16 moves numbers them
+    /// itself; a larger board numbers its candidates by rank, which the
+    /// same position always gives in the same order.
+    fn move_index(mv: Self::Move, rank: usize) -> Option<u8>;
 
-    /// The move with the given [`SearchGame::move_index`].
-    fn move_from_index(index: u8) -> Self::Move;
+    /// At the horizon: whether the side to move wins by a line of forcing
+    /// moves the game knows how to find (gomoku's fours), and in how many
+    /// plies (its winning stone counted). By default the game knows none.
+    fn forced_win(&self) -> Option<u32> {
+        None
+    }
 
     /// The side to move's moves that a clock's time should be spread over:
     /// by default every move it may still make.
@@ -60,9 +76,15 @@ pub trait SearchGame: Game {
 /// ordering score, highest first, then the moves that let the opponent win
 /// at once; ties keep the order of [`Game::legal_moves`].
 #[must_use]
-pub fn ordered_moves<G: SearchGame>(position: &G) -> MoveList<G::Move> {
+pub fn ordered_moves<G: SearchGame>(position: &G) -> G::List<G::Move> {
     let hints = position.candidate_moves();
     let mut moves = position.legal_moves();
+    if position.prunes_candidates() && !hints.is_empty() {
+        moves = moves
+            .into_iter()
+            .filter(|&mv| position.is_winning_move(mv) || hints.iter().any(|&(m, _)| m == mv))
+            .collect();
+    }
     moves.sort_by_key(|&mv| {
         let winning = position.is_winning_move(mv);
         let hint = hints.iter().find(|(m, _)| *m == mv).map(|&(_, s)| s);
@@ -108,13 +130,8 @@ impl<B: TableKey> SearchGame for Connect4Of<B> {
     }
 
     #[inline]
-    fn move_index(mv: Column) -> u8 {
-        mv.0
-    }
-
-    #[inline]
-    fn move_from_index(index: u8) -> Column {
-        Column(index)
+    fn move_index(mv: Column, _rank: usize) -> Option<u8> {
+        Some(mv.0)
     }
 
     /// Past half the board the solver settles a position at once, so the
@@ -202,13 +219,8 @@ impl SearchGame for TicTacToe {
     }
 
     #[inline]
-    fn move_index(mv: Square) -> u8 {
-        mv.0
-    }
-
-    #[inline]
-    fn move_from_index(index: u8) -> Square {
-        Square(index)
+    fn move_index(mv: Square, _rank: usize) -> Option<u8> {
+        Some(mv.0)
     }
 
     fn evaluate(&self) -> i32 {

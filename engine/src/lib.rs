@@ -5,6 +5,8 @@
 //!   It reports progress through a callback and never prints.
 //! - [`Solver`]: the exact Connect-Four solver, returning Pascal Pons's score
 //!   for any position and board size.
+//! - [`FamilySolver`]: the exact solver of the rest of the k-in-a-row family
+//!   (m,n,k-games, Connect-k), on the boards small enough.
 //! - [`Score`]: a heuristic value or a proven result.
 //! - [`AnySearcher`]: the one place that picks the searcher of a game chosen
 //!   at run time.
@@ -16,6 +18,7 @@
 pub mod analysis;
 pub mod any;
 pub mod book;
+mod family;
 mod heuristics;
 mod limits;
 mod oracle;
@@ -30,6 +33,7 @@ mod tt;
 
 pub use analysis::{Bounds, ExactScorer, Negamax};
 pub use any::{Analyst, AnySearcher};
+pub use family::FamilySolver;
 pub use heuristics::{ordered_moves, SearchGame};
 pub use limits::{Limits, Signals, SolveLimits};
 pub use oracle::{NoOracle, Oracle, ProvenLines};

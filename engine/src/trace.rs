@@ -34,6 +34,9 @@ pub enum Exit {
     WinNow,
     /// Every move lets the opponent win at once (the search's rule).
     NoDefence,
+    /// At the horizon, the side to move wins by a line of forcing moves
+    /// (the game's threat-space search).
+    ForcedWin,
     /// The window lies beyond every win or loss still possible from here
     /// (the search's mate-distance rule).
     OutOfReach,
@@ -60,6 +63,7 @@ impl Exit {
             Exit::GameOver => "game over",
             Exit::Horizon => "evaluated",
             Exit::WinNow => "wins now",
+            Exit::ForcedWin => "wins by threats",
             Exit::NoDefence => "no defence",
             Exit::OutOfReach => "out of reach",
             Exit::Table => "table",
@@ -159,9 +163,12 @@ impl TraceNode {
     #[must_use]
     pub fn bound(&self) -> ValueBound {
         match self.exit {
-            Exit::Leaf | Exit::GameOver | Exit::Horizon | Exit::WinNow | Exit::NoDefence => {
-                ValueBound::Exact
-            }
+            Exit::Leaf
+            | Exit::GameOver
+            | Exit::Horizon
+            | Exit::WinNow
+            | Exit::NoDefence
+            | Exit::ForcedWin => ValueBound::Exact,
             _ => classify(self.value, self.alpha, self.beta),
         }
     }

@@ -7,90 +7,185 @@ use std::str::FromStr;
 use crate::bitboard::Bitboard;
 use crate::connect4::{Connect4, Connect4Of, Connect4Wide, Size};
 use crate::error::{
-    BoardError, FenError, IllegalMoveError, MoveListError, MoveStringError, ParseVariantError,
-    SizeError,
+    BoardError, FenError, IllegalMoveError, MoveListError, MoveStringError, MoveStringErrorKind,
+    ParseVariantError, SizeError,
 };
 use crate::fen::FenBoard;
+use crate::kinarow::{KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules};
 use crate::notation::{Drop, MoveText};
 use crate::perft::PerftReport;
 use crate::tictactoe::TicTacToe;
-use crate::{Game, MoveList, Outcome, Player};
+use crate::{Game, ListItem, LongList, Outcome, Player};
 
-/// A game and, for Connect Four, its board size.
+/// A member of the k-in-a-row family: Connect Four on a board of any size
+/// it is played on, tic-tac-toe, or any other member (its [`Rules`]: board,
+/// `k`, gravity, overlines). Connect Four and tic-tac-toe are always the
+/// first two arms, never a `KInARow`: [`Variant::from_rules`] sees to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// Connect Four on a board of the given size (`cfour` is 7x6).
     Connect4(Size),
     /// Tic-tac-toe.
     TicTacToe,
+    /// Any other member of the family: gomoku, Connect-k, m,n,k-games.
+    KInARow(Rules),
 }
 
+/// A board's files and ranks as a person gives them, `WxH` (`15x15`),
+/// before a game says whether it is played there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dimensions {
+    /// The number of files.
+    pub width: usize,
+    /// The number of ranks.
+    pub height: usize,
+}
+
+impl FromStr for Dimensions {
+    type Err = SizeError;
+
+    /// Reads `WxH`, e.g. `7x6` or `15x15`.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let not_a_size = || SizeError::NotASize(text.to_owned());
+        let (w, h) = text.split_once(['x', 'X']).ok_or_else(not_a_size)?;
+        let width: usize = w.parse().map_err(|_| not_a_size())?;
+        let height: usize = h.parse().map_err(|_| not_a_size())?;
+        Ok(Dimensions { width, height })
+    }
+}
+
+impl fmt::Display for Dimensions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl From<Size> for Dimensions {
+    fn from(size: Size) -> Self {
+        Dimensions {
+            width: size.width() as usize,
+            height: size.height() as usize,
+        }
+    }
+}
+
+/// Gomoku's board.
+const GOMOKU_SIDE: usize = 15;
+
 impl Variant {
-    /// The name UCI_Variant, cutechess and Fairy-Stockfish use: `cfour` or `tictactoe`.
+    /// The member with these rules: Connect Four or tic-tac-toe when the
+    /// rules are theirs, else [`Variant::KInARow`].
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub fn from_rules(rules: Rules) -> Variant {
+        let (width, height, k) = (rules.width(), rules.height(), rules.k());
+        if rules.gravity() && k == 4 && rules.overlines() {
+            if let Ok(size) = Size::new(width, height) {
+                return Variant::Connect4(size);
+            }
+        }
+        if !rules.gravity() && (width, height, k) == (3, 3, 3) {
+            return Variant::TicTacToe;
+        }
+        Variant::KInARow(rules)
+    }
+
+    /// The rules of the member: Connect Four's are `k = 4` with gravity,
+    /// tic-tac-toe's 3x3 and `k = 3`.
+    #[must_use]
+    pub fn rules(self) -> Rules {
         match self {
-            Variant::Connect4(_) => "cfour",
-            Variant::TicTacToe => "tictactoe",
+            Variant::Connect4(size) => Rules::connect_four(size),
+            Variant::TicTacToe => Rules::new(3, 3, 3, false, true).expect("tic-tac-toe's rules"),
+            Variant::KInARow(rules) => rules,
         }
     }
 
-    /// The variant names inarow plays.
-    pub const NAMES: [&'static str; 2] = ["cfour", "tictactoe"];
+    /// The name UCI_Variant, cutechess and Fairy-Stockfish use: `cfour`,
+    /// `tictactoe`, `gomoku` (exactly five), `gomokufreestyle` (five or
+    /// more); inarow's own `connect` (any other member with gravity) and
+    /// `mnk` (without).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Connect4(_) => "cfour",
+            Variant::TicTacToe => "tictactoe",
+            Variant::KInARow(rules) if rules.gravity() => "connect",
+            Variant::KInARow(rules) if rules.k() == 5 && rules.overlines() => "gomokufreestyle",
+            Variant::KInARow(rules) if rules.k() == 5 => "gomoku",
+            Variant::KInARow(_) => "mnk",
+        }
+    }
 
-    /// The game's name for people: `Connect Four 7x6`, `Tic-tac-toe`.
+    /// The variant names inarow reads (see [`Variant`]'s `FromStr`).
+    pub const NAMES: [&'static str; 6] = [
+        "cfour",
+        "tictactoe",
+        "gomoku",
+        "gomokufreestyle",
+        "connect",
+        "mnk",
+    ];
+
+    /// The game's name for people: `Connect Four 7x6`, `Tic-tac-toe`,
+    /// `Gomoku 15x15`, `Connect-5 7x6`, `m,n,k-game 5,5,4`.
     #[must_use]
     pub fn title(self) -> String {
-        match self {
-            Variant::Connect4(size) => format!("Connect Four {size}"),
-            Variant::TicTacToe => "Tic-tac-toe".to_owned(),
+        let rules = self.rules();
+        let (w, h, k) = (rules.width(), rules.height(), rules.k());
+        let exact = if rules.overlines() { "" } else { ", exactly" };
+        match self.name() {
+            "cfour" => format!("Connect Four {w}x{h}"),
+            "tictactoe" => "Tic-tac-toe".to_owned(),
+            "gomoku" => format!("Gomoku {w}x{h}"),
+            "gomokufreestyle" => format!("Free-style gomoku {w}x{h}"),
+            "connect" => format!("Connect-{k} {w}x{h}{exact}"),
+            _ => format!("m,n,k-game {w},{h},{k}{exact}"),
         }
     }
 
     /// The board's files and ranks.
     #[must_use]
     pub fn dimensions(self) -> (u8, u8) {
-        match self {
-            Variant::Connect4(size) => (size.width() as u8, size.height() as u8),
-            Variant::TicTacToe => (3, 3),
-        }
+        let rules = self.rules();
+        (rules.width() as u8, rules.height() as u8)
     }
 
-    /// The board size, for a game played on boards of several sizes.
+    /// The board size, for Connect Four.
     #[must_use]
     pub const fn size(self) -> Option<Size> {
         match self {
             Variant::Connect4(size) => Some(size),
-            Variant::TicTacToe => None,
+            _ => None,
         }
     }
 
     /// The number of cells of the board.
     #[must_use]
     pub fn cells(self) -> u32 {
-        let (files, ranks) = self.dimensions();
-        u32::from(files) * u32::from(ranks)
+        self.rules().cells()
     }
 
     /// The number of stones in a row that wins.
     #[must_use]
-    pub const fn line_length(self) -> u8 {
-        match self {
-            Variant::Connect4(_) => 4,
-            Variant::TicTacToe => 3,
-        }
+    pub fn line_length(self) -> u8 {
+        self.rules().k() as u8
     }
 
-    /// What wins, in words: `four in a row`.
+    /// What wins, in words: `four in a row`, `exactly five in a row`.
     #[must_use]
     pub fn line_name(self) -> String {
         const WORDS: [&str; 11] = [
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         ];
         let k = usize::from(self.line_length());
+        let exactly = if self.rules().overlines() {
+            ""
+        } else {
+            "exactly "
+        };
         match WORDS.get(k) {
-            Some(word) => format!("{word} in a row"),
-            None => format!("{k} in a row"),
+            Some(word) => format!("{exactly}{word} in a row"),
+            None => format!("{exactly}{k} in a row"),
         }
     }
 
@@ -98,24 +193,8 @@ impl Variant {
     /// Four), so that a move is named by its column; otherwise a stone goes on
     /// any empty cell, named by its square (`b2`).
     #[must_use]
-    pub const fn gravity(self) -> bool {
-        matches!(self, Variant::Connect4(_))
-    }
-
-    /// The variant on the board `size` gives, if any.
-    ///
-    /// # Errors
-    /// [`ParseVariantError::FixedBoard`] if a size is given for a game with
-    /// a fixed board.
-    pub fn with_size(self, size: Option<Size>) -> Result<Variant, ParseVariantError> {
-        match (self, size) {
-            (Variant::Connect4(_), Some(size)) => Ok(Variant::Connect4(size)),
-            (Variant::TicTacToe, Some(_)) => Err(ParseVariantError::FixedBoard {
-                name: self.name(),
-                board: "3x3",
-            }),
-            (variant, None) => Ok(variant),
-        }
+    pub fn gravity(self) -> bool {
+        self.rules().gravity()
     }
 
     /// The variant on a board of `width` columns and `height` rows.
@@ -124,13 +203,47 @@ impl Variant {
     /// [`SizeError`] if the game cannot be played on that board.
     pub fn with_dimensions(self, width: usize, height: usize) -> Result<Variant, SizeError> {
         match self {
-            Variant::Connect4(_) => Size::new(width, height).map(Variant::Connect4),
             Variant::TicTacToe if (width, height) == (3, 3) => Ok(self),
             Variant::TicTacToe => Err(SizeError::Unsupported {
                 width,
                 height,
-                reason: "tic-tac-toe is played on 3x3",
+                reason: "tic-tac-toe is played on 3x3 (mnk WxH k3 is on any board)",
             }),
+            // Connect Four past its own boards is a member like any other.
+            Variant::Connect4(_) => Size::new(width, height)
+                .map(Variant::Connect4)
+                .or_else(|e| {
+                    self.rules()
+                        .with_dimensions(width, height)
+                        .map(Variant::from_rules)
+                        .map_err(|_| e)
+                }),
+            Variant::KInARow(rules) => rules
+                .with_dimensions(width, height)
+                .map(Variant::from_rules),
+        }
+    }
+
+    /// The variant on the board `dimensions` gives, if any.
+    ///
+    /// # Errors
+    /// [`ParseVariantError::FixedBoard`] for a size given to tic-tac-toe,
+    /// [`ParseVariantError::Size`] if the game is not played on it.
+    pub fn with_size(self, dimensions: Option<Dimensions>) -> Result<Variant, ParseVariantError> {
+        match (self, dimensions) {
+            (Variant::TicTacToe, Some(d)) if (d.width, d.height) != (3, 3) => {
+                Err(ParseVariantError::FixedBoard {
+                    name: self.name(),
+                    board: "3x3",
+                })
+            }
+            (variant, Some(d)) => variant.with_dimensions(d.width, d.height).map_err(|error| {
+                ParseVariantError::Size {
+                    text: format!("{variant} {d}"),
+                    error,
+                }
+            }),
+            (variant, None) => Ok(variant),
         }
     }
 }
@@ -142,12 +255,32 @@ impl Default for Variant {
 }
 
 /// `cfour` for the standard 7x6 board, `cfour WxH` for another size (such as
-/// `cfour 6x5`), `tictactoe`; `FromStr` reads each back.
+/// `cfour 6x5`), `tictactoe`, `gomoku` and `gomokufreestyle` (with `WxH`
+/// past 15x15), and every other member as `connect WxH kK` (gravity) or
+/// `mnk WxH kK` (none), with ` exact` where only exactly `k` wins;
+/// `FromStr` reads each back.
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Variant::Connect4(size) if *size != Size::STANDARD => write!(f, "cfour {size}"),
-            _ => f.write_str(self.name()),
+        let rules = self.rules();
+        let board = format!("{}x{}", rules.width(), rules.height());
+        match self.name() {
+            "cfour" if self.size() == Some(Size::STANDARD) => f.write_str("cfour"),
+            "cfour" => write!(f, "cfour {board}"),
+            "tictactoe" => f.write_str("tictactoe"),
+            name @ ("gomoku" | "gomokufreestyle") => {
+                if (rules.width(), rules.height()) == (GOMOKU_SIDE, GOMOKU_SIDE) {
+                    f.write_str(name)
+                } else {
+                    write!(f, "{name} {board}")
+                }
+            }
+            name => {
+                write!(f, "{name} {board} k{}", rules.k())?;
+                if !rules.overlines() {
+                    f.write_str(" exact")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -155,27 +288,73 @@ impl fmt::Display for Variant {
 impl FromStr for Variant {
     type Err = ParseVariantError;
 
-    /// Reads what `Display` writes: `cfour` (7x6), `cfour WxH` such as
-    /// `cfour 6x5`, or `tictactoe`; `connect4` is read as `cfour`.
+    /// Reads what `Display` writes: a name (`cfour`, `connect4`, `tictactoe`,
+    /// `gomoku`, `gomokufreestyle`, `connect`, `mnk`) and then, in any order,
+    /// a board `WxH`, a line `kN` (or `k=N`), and `exact` (only exactly `k`
+    /// wins) or `freestyle` (`k` or more wins). `connect` starts from
+    /// Connect Four's rules, `mnk` from tic-tac-toe's, `gomoku` from 15x15
+    /// and exactly five.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let (name, size) = match text.split_once(' ') {
-            Some((name, size)) => (name, Some(size)),
-            None => (text, None),
-        };
-        let variant = match name {
-            "cfour" | "connect4" => Variant::Connect4(Size::STANDARD),
-            "tictactoe" => Variant::TicTacToe,
+        let mut words = text.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let (mut width, mut height, mut k, gravity, mut overlines) = match name {
+            "cfour" | "connect4" | "connect" => (7, 6, 4, true, true),
+            "tictactoe" | "mnk" => (3, 3, 3, false, true),
+            "gomoku" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, false),
+            "gomokufreestyle" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, true),
             _ => return Err(ParseVariantError::Unknown(text.to_owned())),
         };
-        let size = size
-            .map(|size| {
-                size.parse().map_err(|error| ParseVariantError::Size {
+        let mut changed = false;
+        for word in words {
+            changed = true;
+            let k_text = word.strip_prefix("k=").or_else(|| word.strip_prefix('k'));
+            if let Some(number) = k_text.filter(|n| !n.is_empty()) {
+                k = number.parse().map_err(|_| ParseVariantError::Word {
+                    text: text.to_owned(),
+                    word: word.to_owned(),
+                })?;
+            } else if word == "exact" {
+                overlines = false;
+            } else if word == "freestyle" {
+                overlines = true;
+            } else if word.contains(['x', 'X']) {
+                let d: Dimensions = word.parse().map_err(|error| ParseVariantError::Size {
                     text: text.to_owned(),
                     error,
-                })
+                })?;
+                (width, height) = (d.width, d.height);
+            } else {
+                return Err(ParseVariantError::Word {
+                    text: text.to_owned(),
+                    word: word.to_owned(),
+                });
+            }
+        }
+        if name == "tictactoe" && changed {
+            return Err(ParseVariantError::FixedBoard {
+                name: "tictactoe",
+                board: "3x3",
+            });
+        }
+        if matches!(name, "cfour" | "connect4") && k == 4 && overlines {
+            // Connect Four's own sizes, with their own limits and errors.
+            let size = Size::new(width, height);
+            if let Ok(size) = size {
+                return Ok(Variant::Connect4(size));
+            }
+            if Rules::new(width, height, k, gravity, overlines).is_err() {
+                return Err(ParseVariantError::Size {
+                    text: text.to_owned(),
+                    error: size.unwrap_err(),
+                });
+            }
+        }
+        Rules::new(width, height, k, gravity, overlines)
+            .map(Variant::from_rules)
+            .map_err(|error| ParseVariantError::Size {
+                text: text.to_owned(),
+                error,
             })
-            .transpose()?;
-        variant.with_size(size)
     }
 }
 
@@ -188,6 +367,12 @@ pub enum AnyGame {
     Connect4Wide(Connect4Wide),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
+    /// Any other member of the family on a board of at most 128 bits.
+    KInARow(KInARow),
+    /// Any other member on a board of at most 256 bits (gomoku's 15x15).
+    KInARowLarge(KInARowLarge),
+    /// Any other member on a board of at most 448 bits (20x20).
+    KInARowHuge(KInARowHuge),
 }
 
 macro_rules! dispatch {
@@ -196,18 +381,84 @@ macro_rules! dispatch {
             AnyGame::Connect4($g) => $body,
             AnyGame::Connect4Wide($g) => $body,
             AnyGame::TicTacToe($g) => $body,
+            AnyGame::KInARow($g) => $body,
+            AnyGame::KInARowLarge($g) => $body,
+            AnyGame::KInARowHuge($g) => $body,
         }
     };
 }
 
-/// The Connect-Four position on a FEN's or a grid's board, in the bitboard
-/// its size takes.
-fn connect4_on(board: &FenBoard) -> Result<AnyGame, FenError> {
-    if crate::connect4::fen::size_of(board)?.fits_u64() {
-        crate::connect4::fen::from_board(board).map(AnyGame::Connect4)
-    } else {
-        crate::connect4::fen::from_board(board).map(AnyGame::Connect4Wide)
+/// The position of `variant`'s game on a FEN's or a grid's board, in the
+/// type and bitboard its size takes. Connect Four and the family take the
+/// board's size from it; tic-tac-toe is 3x3.
+fn position_on(variant: Variant, board: &FenBoard) -> Result<AnyGame, FenError> {
+    match variant {
+        Variant::TicTacToe => TicTacToe::from_board(board).map(AnyGame::TicTacToe),
+        Variant::Connect4(_) => {
+            let size = crate::connect4::fen::size_of(board);
+            match size {
+                Ok(size) if size.fits_u64() => {
+                    crate::connect4::fen::from_board(board).map(AnyGame::Connect4)
+                }
+                Ok(_) => crate::connect4::fen::from_board(board).map(AnyGame::Connect4Wide),
+                // A board past Connect Four's own sizes, if the family has it.
+                Err(e) => match variant.rules().with_dimensions(board.width, board.height) {
+                    Ok(rules) => position_on(Variant::KInARow(rules), board),
+                    Err(_) => Err(e),
+                },
+            }
+        }
+        Variant::KInARow(rules) => {
+            let bad_size = |e: SizeError| FenError::BadSize {
+                width: board.width,
+                height: board.height,
+                reason: e.reason(),
+            };
+            let sized = rules
+                .with_dimensions(board.width, board.height)
+                .map_err(bad_size)?;
+            match Variant::from_rules(sized) {
+                Variant::KInARow(_) => {}
+                // The family's rules on Connect Four's or tic-tac-toe's board.
+                other => return position_on(other, board),
+            }
+            if sized.bits() <= 128 {
+                KInARowOf::from_board(sized, board).map(AnyGame::KInARow)
+            } else if sized.bits() <= 256 {
+                KInARowOf::from_board(sized, board).map(AnyGame::KInARowLarge)
+            } else {
+                KInARowOf::from_board(sized, board).map(AnyGame::KInARowHuge)
+            }
+        }
     }
+}
+
+/// Plays a Pons move string on a position of a game with gravity, by its
+/// columns; unchanged on error.
+fn play_columns<G: Game>(position: &mut G, moves: &str) -> Result<(), MoveStringError> {
+    let width = u32::from(position.variant().dimensions().0);
+    let mut next = position.clone();
+    for (i, c) in moves.chars().enumerate() {
+        let error = |kind| MoveStringError {
+            index: i + 1,
+            found: c,
+            kind,
+        };
+        let number =
+            crate::connect4::char_column(c).ok_or_else(|| error(MoveStringErrorKind::NotADigit))?;
+        if number > width {
+            return Err(error(MoveStringErrorKind::OutOfRange { width }));
+        }
+        if next.outcome().is_some_and(|o| o != Outcome::Draw) {
+            return Err(error(MoveStringErrorKind::GameOver));
+        }
+        let mv = next
+            .move_from_text(&MoveText::Column(number as u8 - 1))
+            .map_err(|_| error(MoveStringErrorKind::ColumnFull))?;
+        next.play_unchecked(mv);
+    }
+    *position = next;
+    Ok(())
 }
 
 /// Plays a Pons move string on a Connect-Four position; unchanged on error.
@@ -229,19 +480,24 @@ impl AnyGame {
             Variant::Connect4(size) if size.fits_u64() => AnyGame::Connect4(Connect4::new(size)),
             Variant::Connect4(size) => AnyGame::Connect4Wide(Connect4Wide::new(size)),
             Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::new()),
+            Variant::KInARow(rules) if rules.bits() <= 128 => {
+                AnyGame::KInARow(KInARowOf::new(rules))
+            }
+            Variant::KInARow(rules) if rules.bits() <= 256 => {
+                AnyGame::KInARowLarge(KInARowOf::new(rules))
+            }
+            Variant::KInARow(rules) => AnyGame::KInARowHuge(KInARowOf::new(rules)),
         }
     }
 
-    /// A position of the game of `variant` from a FEN; for Connect Four the FEN's
-    /// ranks give the board size, whatever size `variant` has.
+    /// A position of the game of `variant` from a FEN; for Connect Four and
+    /// the family the FEN's ranks give the board size, whatever size
+    /// `variant` has (its line, gravity and overline rule stay).
     ///
     /// # Errors
     /// [`FenError`] if the FEN is bad.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
-        match variant {
-            Variant::Connect4(_) => connect4_on(&crate::fen::parse(fen)?),
-            Variant::TicTacToe => Ok(AnyGame::TicTacToe(TicTacToe::from_fen(fen)?)),
-        }
+        position_on(variant, &crate::fen::parse(fen)?)
     }
 
     /// The position a GUI, a file or a request starts from: the FEN's if
@@ -272,11 +528,7 @@ impl AnyGame {
         cells: Vec<Vec<Option<Player>>>,
     ) -> Result<Self, BoardError> {
         let board = FenBoard::from_cells(cells).map_err(BoardError)?;
-        match variant {
-            Variant::Connect4(_) => connect4_on(&board),
-            Variant::TicTacToe => TicTacToe::from_board(&board).map(AnyGame::TicTacToe),
-        }
-        .map_err(BoardError)
+        position_on(variant, &board).map_err(BoardError)
     }
 
     /// Counts the move sequences of `depth` plies, split by the first move if
@@ -308,6 +560,9 @@ impl AnyGame {
             AnyGame::Connect4(p) => p.stone_at(u32::from(file), u32::from(rank)),
             AnyGame::Connect4Wide(p) => p.stone_at(u32::from(file), u32::from(rank)),
             AnyGame::TicTacToe(p) => p.stone_at(crate::tictactoe::Square(rank * 3 + file)),
+            AnyGame::KInARow(p) => p.stone_at(usize::from(file), usize::from(rank)),
+            AnyGame::KInARowLarge(p) => p.stone_at(usize::from(file), usize::from(rank)),
+            AnyGame::KInARowHuge(p) => p.stone_at(usize::from(file), usize::from(rank)),
         }
     }
 
@@ -321,7 +576,8 @@ impl AnyGame {
         match self {
             AnyGame::Connect4(position) => Some(play_string(position, moves)),
             AnyGame::Connect4Wide(position) => Some(play_string(position, moves)),
-            AnyGame::TicTacToe(_) => None,
+            other if other.variant().gravity() => Some(play_columns(other, moves)),
+            _ => None,
         }
     }
 
@@ -367,6 +623,7 @@ impl AnyGame {
             AnyGame::Connect4(g) => g.key().min(g.mirrored_key()).to_u128(),
             AnyGame::Connect4Wide(g) => g.key().min(g.mirrored_key()),
             AnyGame::TicTacToe(g) => u128::from(g.key()),
+            other => other.key(),
         }
     }
 
@@ -377,7 +634,7 @@ impl AnyGame {
         match self {
             AnyGame::Connect4(g) => g.to_move_string(),
             AnyGame::Connect4Wide(g) => g.to_move_string(),
-            AnyGame::TicTacToe(_) => None,
+            _ => None,
         }
     }
 }
@@ -392,6 +649,7 @@ fn own_move<G: Game>(position: &G, drop: Drop) -> Result<G::Move, IllegalMoveErr
 impl Game for AnyGame {
     type Move = Drop;
     type Key = u128;
+    type List<T: ListItem> = LongList<T>;
 
     fn side_to_move(&self) -> Player {
         dispatch!(self, g => g.side_to_move())
@@ -405,7 +663,7 @@ impl Game for AnyGame {
         dispatch!(self, g => g.max_ply())
     }
 
-    fn legal_moves(&self) -> MoveList<Drop> {
+    fn legal_moves(&self) -> LongList<Drop> {
         dispatch!(self, g => g.legal_moves().into_iter().map(|mv| g.to_drop(mv)).collect())
     }
 

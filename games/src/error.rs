@@ -413,6 +413,13 @@ pub enum ParseVariantError {
         /// Its only board, `3x3`.
         board: &'static str,
     },
+    /// A word after the name that is no board, line or rule.
+    Word {
+        /// The variant text as given.
+        text: String,
+        /// The word not understood.
+        word: String,
+    },
 }
 
 impl fmt::Display for ParseVariantError {
@@ -420,13 +427,17 @@ impl fmt::Display for ParseVariantError {
         match self {
             ParseVariantError::Unknown(text) => write!(
                 f,
-                "unknown variant '{text}' (known: {}, or cfour WxH such as cfour 6x5)",
+                "unknown variant '{text}' (known: {}; with a board WxH, a line kN and exact, such as cfour 6x5 or mnk 5x5 k4)",
                 crate::Variant::NAMES.join(", ")
             ),
             ParseVariantError::Size { text, error } => write!(f, "variant '{text}': {error}"),
             ParseVariantError::FixedBoard { name, board } => {
                 write!(f, "{name} is played on {board} only, with no size")
             }
+            ParseVariantError::Word { text, word } => write!(
+                f,
+                "variant '{text}': '{word}' is not a board (WxH), a line (k5) or a rule (exact, freestyle)"
+            ),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod bitboard;
 pub mod connect4;
 mod error;
 mod fen;
+pub mod kinarow;
 mod notation;
 pub mod perft;
 pub mod tictactoe;
@@ -25,22 +26,62 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-pub use any::{AnyGame, Variant};
-pub use bitboard::Bitboard;
+pub use any::{AnyGame, Dimensions, Variant};
+pub use bitboard::{Bitboard, Wide};
 pub use connect4::{Column, Connect4, Connect4Of, Connect4Wide, Size};
 pub use error::{
     BoardError, FenError, IllegalMoveError, MoveError, MoveListError, MoveStringError,
     MoveStringErrorKind, ParseMoveError, ParseOutcomeError, ParseVariantError, SetupError,
     SizeError,
 };
+pub use kinarow::{Cell, KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules};
 pub use notation::{Drop, MoveText};
 pub use tictactoe::{Square, TicTacToe};
 
-/// The most moves any position of any game here can have: sixteen columns.
+/// The most moves a position of Connect Four (sixteen columns) or
+/// tic-tac-toe can have: their lists are this short.
 pub const MAX_MOVES: usize = 16;
 
-/// A list of moves that lives on the stack.
+/// A short list of moves that lives on the stack: Connect Four's and
+/// tic-tac-toe's.
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// A list long enough for every cell of the largest board of the family
+/// (see [`kinarow::MAX_CELLS`]), also on the stack.
+pub type LongList<M> = ArrayVec<M, { kinarow::MAX_CELLS }>;
+
+/// What a game's lists hold: moves, or moves with a number.
+pub trait ListItem: Copy + fmt::Debug + Send + Sync + 'static {}
+
+impl<T: Copy + fmt::Debug + Send + Sync + 'static> ListItem for T {}
+
+/// A list of moves (or of moves with scores) on the stack, as long as the
+/// game needs: [`MoveList`] or [`LongList`]. A slice to read and sort.
+pub trait List<T>:
+    Default
+    + Clone
+    + fmt::Debug
+    + Send
+    + Sync
+    + std::ops::Deref<Target = [T]>
+    + std::ops::DerefMut
+    + IntoIterator<Item = T>
+    + FromIterator<T>
+    + Extend<T>
+{
+    /// Adds an item at the end.
+    ///
+    /// # Panics
+    /// If the list is full: a game's lists hold every move it can have.
+    fn push(&mut self, item: T);
+}
+
+impl<T: ListItem, const N: usize> List<T> for ArrayVec<T, N> {
+    #[inline]
+    fn push(&mut self, item: T) {
+        ArrayVec::push(self, item);
+    }
+}
 
 /// One of the two players. The first player moves first (white, `P`, `p1`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,6 +189,11 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     /// the game's largest board.
     type Key: Bitboard;
 
+    /// The lists the game's moves come in: long enough for every move of
+    /// its largest board ([`MoveList`] for Connect Four, [`LongList`] for
+    /// gomoku's boards).
+    type List<T: ListItem>: List<T>;
+
     /// The player whose turn it is.
     fn side_to_move(&self) -> Player;
 
@@ -158,7 +204,7 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn max_ply(&self) -> u32;
 
     /// The legal moves; none once the game is over.
-    fn legal_moves(&self) -> MoveList<Self::Move>;
+    fn legal_moves(&self) -> Self::List<Self::Move>;
 
     /// The number of legal moves (what perft counts at its last ply).
     #[inline]
@@ -186,7 +232,8 @@ pub trait Game: Clone + fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn is_winning_move(&self, mv: Self::Move) -> bool;
 
     /// A key that identifies the position among all positions of this game and
-    /// board size.
+    /// board size (on the family's boards past 64 bits, a 128-bit hash: two
+    /// positions share one with a chance of about 2^-128).
     fn key(&self) -> Self::Key;
 
     /// The game and its board, as a value that names it and starts it anew.

@@ -47,8 +47,8 @@ pub enum MoveText {
     Column(u8),
 }
 
-/// Files go up to `p` (sixteen columns); ranks up to 127 (a 1x127 board).
-const MAX_FILES: u8 = 16;
+/// Files go up to `z` (26 files); ranks up to 127 (a 1x127 board).
+const MAX_FILES: u8 = 26;
 const MAX_RANK: u32 = 127;
 
 impl FromStr for MoveText {
@@ -98,13 +98,13 @@ fn parse_square(text: &str, square: &str) -> Result<Drop, ParseMoveError> {
         Some(_) => {
             return Err(ParseMoveError::new(
                 text,
-                "a square starts with a file letter a-p",
+                "a square starts with a file letter a-z",
             ));
         }
         None => return Err(ParseMoveError::new(text, "missing square after @")),
     };
     if file >= MAX_FILES {
-        return Err(ParseMoveError::new(text, "files run from a to p"));
+        return Err(ParseMoveError::new(text, "files run from a to z"));
     }
     let rank_text = chars.as_str();
     if rank_text.is_empty()
@@ -158,7 +158,7 @@ mod tests {
             "P@1d",
             "P@d",
             "P@d0",
-            "P@q1",
+            "P@1a",
             "@d1",
             "d01",
             "P@d1x",

@@ -18,7 +18,7 @@ use std::fmt;
 use crate::error::{FenError, IllegalMoveError};
 use crate::fen::{self, FenBoard};
 use crate::notation::{Drop, MoveText};
-use crate::{Game, MoveList, Outcome, Player, Variant};
+use crate::{Game, ListItem, MoveList, Outcome, Player, Variant};
 
 /// A tic-tac-toe move: the cell a stone is placed on, 0 (`a1`) to 8 (`c3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -121,6 +121,7 @@ impl TicTacToe {
 
 impl Game for TicTacToe {
     type Move = Square;
+    type List<T: ListItem> = MoveList<T>;
     type Key = u64;
 
     #[inline]

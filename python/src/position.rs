@@ -37,7 +37,7 @@ pub fn variant(game: &str, width: Option<i64>, height: Option<i64>) -> PyResult<
 fn game_name(variant: Variant) -> &'static str {
     match variant {
         Variant::Connect4(_) => "connect4",
-        Variant::TicTacToe => "tictactoe",
+        other => other.name(),
     }
 }
 
@@ -362,6 +362,9 @@ impl Position {
                         let _ = write!(text, ", width={}, height={}", size.width(), size.height());
                     }
                     Variant::TicTacToe => text.push_str(", game='tictactoe'"),
+                    other => {
+                        let _ = write!(text, ", game='{other}'");
+                    }
                 }
             }
             None => {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{ArgAction, Args};
-use inarow_games::{Size, Variant};
+use inarow_games::Variant;
 use inarow_protocol::client::{split_words, Dialect, EngineCommand, EngineSetup};
 
 use super::clock::{parse_seconds, TimeControl};
@@ -44,7 +44,7 @@ pub struct MatchArgs {
     pub variant: Variant,
     /// The Connect-Four board size, WxH (the engines must accept `position fen`).
     #[arg(long, value_name = "WxH")]
-    pub size: Option<Size>,
+    pub size: Option<inarow_games::Dimensions>,
     /// The number of games.
     #[arg(long, conflicts_with = "rounds")]
     pub games: Option<usize>,
@@ -699,7 +699,7 @@ mod tests {
             ("--engine cmd=a --engine cmd=b --depth 2 --st 0", "above 0"),
             (
                 "--engine cmd=a --engine cmd=b --variant tictactoe --size 6x5 --depth 2",
-                "cfour only",
+                "does not apply to tictactoe",
             ),
         ];
         for (line, expected) in cases {

@@ -239,7 +239,7 @@ impl<'a> PositionSpec<'a> {
                 })?;
         let size = self
             .size
-            .map(|text| text.parse::<Size>())
+            .map(|text| text.parse::<inarow_games::Dimensions>())
             .transpose()
             .map_err(|e| ApiError::bad_position(format!("size: {e}")))?;
         let variant = variant.with_size(size).map_err(|_| {
@@ -863,7 +863,7 @@ pub async fn review_pgn(
 struct Info {
     name: &'static str,
     version: &'static str,
-    variants: [&'static str; 2],
+    variants: [&'static str; 6],
     levels: Levels,
     limits: Limits,
     threads: usize,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use inarow_games::{Bitboard, Connect4Of, Game, Outcome};
+use inarow_games::{Game, Outcome, Player};
 
 /// Where Debian's `fairy-stockfish` package installs the engine.
 pub const FAIRY_STOCKFISH: &str = "/usr/games/fairy-stockfish";
@@ -108,21 +108,25 @@ pub fn run_inarow(args: &[&str], input: &str) -> Run {
 /// Pons's score straight from its definition, by exhaustive minimax with a
 /// memo: a win scores 1 plus the winner's unplayed share, a loss the negative
 /// of the opponent's win, a draw 0. On any bitboard.
-pub fn brute_force<B: Bitboard>(position: &Connect4Of<B>, memo: &mut HashMap<B, i32>) -> i32 {
+pub fn brute_force<G: Game>(position: &G, memo: &mut HashMap<G::Key, i32>) -> i32 {
     if let Some(&score) = memo.get(&position.key()) {
         return score;
     }
     let score = match position.outcome() {
         Some(Outcome::Draw) => 0,
         Some(Outcome::Win(winner)) => {
-            let share = position.size().shares()[winner.index()] as i32;
-            -(1 + share - position.stones(winner).count_ones() as i32)
+            let (cells, ply) = (position.max_ply(), position.ply());
+            let (share, played) = match winner {
+                Player::First => (cells.div_ceil(2), ply.div_ceil(2)),
+                Player::Second => (cells / 2, ply / 2),
+            };
+            -(1 + share as i32 - played as i32)
         }
         None => position
             .legal_moves()
             .into_iter()
             .map(|mv| {
-                let mut child = *position;
+                let mut child = position.clone();
                 child.play_unchecked(mv);
                 -brute_force(&child, memo)
             })

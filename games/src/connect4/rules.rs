@@ -33,7 +33,7 @@ use super::geometry::{has_line, line_completions, non_losing_moves, Size};
 use crate::bitboard::Bitboard;
 use crate::error::{FenError, IllegalMoveError};
 use crate::notation::{Drop, MoveText};
-use crate::{Game, MoveList, Outcome, Player, Variant};
+use crate::{Game, ListItem, MoveList, Outcome, Player, Variant};
 
 /// A Connect-Four move: the column a stone is dropped in, 0 for the leftmost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -290,6 +290,7 @@ impl Default for Connect4 {
 
 impl<B: Bitboard> Game for Connect4Of<B> {
     type Move = Column;
+    type List<T: ListItem> = MoveList<T>;
     type Key = B;
 
     #[inline]

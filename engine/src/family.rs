@@ -1,0 +1,637 @@
+//! What the search knows of the k-in-a-row family, and its exact solver.
+//!
+//! **Evaluation.** Every window of `k` cells in a line is counted once per
+//! direction: a window with no stone of the opponent's is open to the
+//! player, and the more of the player's stones it holds the more it is
+//! worth (a window one stone short is a threat). The stones of every
+//! window are counted at once, bit-sliced: the `k` shifted boards are added
+//! as binary numbers, one bitboard per bit of the count.
+//!
+//! **Candidates.** A move that lets the opponent make a line at once is
+//! never a candidate: facing one threat the only candidate is to block it,
+//! facing two there is none. On boards of more than 81 cells (gomoku's) the
+//! search looks only at cells within two of a stone, as gomoku engines do;
+//! the exact solver always looks at every cell.
+//!
+//! **Threat-space search.** At the search's horizon, a side with a line of
+//! `k` one stone short somewhere looks for a victory by continuous fours
+//! (VCF, Allis's threat-space search restricted to fours): a move that
+//! makes a threat, the forced block, again, until a move makes two threats
+//! at once or a line. Every move of such a line is forcing, so a win it finds
+//! is a proven win.
+//!
+//! **Exact solving.** [`FamilySolver`] is negamax with alpha-beta on Pons's
+//! scores (a win scores one plus the stones the winner has left), the
+//! engine's transposition table and a null-window search on the score, as
+//! Pons's solver does; it solves the small boards (3x3 to 5x5, 4x4 with
+//! `k = 3`, 6x5 with `k = 4`) and Connect-k with gravity where the tree
+//! allows.
+
+use inarow_games::kinarow::{bit_of, cells, down, has_bit, runs, up, Rules, MAX_K};
+use inarow_games::{Bitboard, Cell, Game, KInARowOf, LongList, Player};
+
+use crate::analysis::{Bounds, ExactScorer};
+use crate::heuristics::SearchGame;
+use crate::limits::SolveLimits;
+use crate::oracle::NoOracle;
+use crate::score::{rule_bounds, rule_score, win_next, EVAL_LIMIT};
+use crate::tt::{Bound, TranspositionTableOf, TtEntry};
+
+/// Boards of more cells than this are searched near their stones only.
+const FULL_WIDTH_CELLS: u32 = 81;
+
+/// The most plies a VCF line may take.
+const VCF_DEPTH: u32 = 24;
+
+/// The most positions one VCF search may visit.
+const VCF_NODES: u32 = 2_000;
+
+/// The cells of `b` and every cell within `distance` of one (in the eight
+/// directions: a square around each stone), within `board`.
+fn near<B: Bitboard>(rules: Rules, b: B, distance: u32, board: B) -> B {
+    let mut area = b;
+    for _ in 0..distance {
+        let mut grown = area;
+        for s in rules.directions() {
+            grown |= up(area, s) | down(area, s);
+        }
+        area = grown & board;
+    }
+    area
+}
+
+/// For each `n` below `k`, the windows of `k` cells holding `n` stones of
+/// `own` and none of `other` (index 0 unused).
+fn open_windows<B: Bitboard>(rules: Rules, own: B, other: B, board: B) -> [u32; MAX_K] {
+    let k = rules.k() as u32;
+    let mut counts = [0u32; MAX_K];
+    let planes_needed = (32 - k.leading_zeros()) as usize;
+    for s in rules.directions() {
+        let free = runs(board & !other, s, k);
+        if free.is_empty() {
+            continue;
+        }
+        // Bit-sliced sum over the window of the stones of `own`.
+        let mut planes = [B::ZERO; 6];
+        for j in 0..k {
+            let mut carry = down(own, j * s) & free;
+            for plane in planes.iter_mut().take(planes_needed) {
+                if carry.is_empty() {
+                    break;
+                }
+                let sum = *plane ^ carry;
+                carry = *plane & carry;
+                *plane = sum;
+            }
+        }
+        for (n, count) in counts.iter_mut().enumerate().take(k as usize).skip(1) {
+            let mut exact = free;
+            for (bit, plane) in planes.iter().enumerate().take(planes_needed) {
+                exact = if n >> bit & 1 == 1 {
+                    exact & *plane
+                } else {
+                    exact & !*plane
+                };
+            }
+            *count += exact.count_ones();
+        }
+    }
+    counts
+}
+
+/// The value of an open window holding `n` of `k` stones: four times more
+/// for each stone, most for one stone short (a threat).
+fn window_value(n: usize, k: usize) -> i32 {
+    let short = k - n;
+    match short {
+        1 => 400,
+        2 => 60,
+        3 => 12,
+        4 => 3,
+        _ => 1,
+    }
+}
+
+/// A cell's worth as a move: the stones of each side along its four lines
+/// that a line through it could still use, for attack and for defence.
+fn cell_value<B: Bitboard>(rules: Rules, own: B, other: B, board: B, cell: Cell) -> i32 {
+    let k = rules.k() as i64;
+    let bits = i64::from(rules.bits());
+    let at = i64::from(cell.0);
+    let mut value = 0;
+    for s in rules.directions() {
+        for (mine, theirs, weight) in [(own, other, 4), (other, own, 3)] {
+            let (mut stones, mut span) = (0, 1);
+            for sign in [1i64, -1] {
+                for step in 1..k {
+                    let i = at + sign * step * i64::from(s);
+                    if !(0..bits).contains(&i) {
+                        break;
+                    }
+                    let c = Cell(i as u16);
+                    if !has_bit(board, c) || has_bit(theirs, c) {
+                        break;
+                    }
+                    span += 1;
+                    stones += i32::from(has_bit(mine, c));
+                }
+            }
+            if span >= k {
+                value += weight * (1 << (2 * stones.min(6)));
+            }
+        }
+    }
+    value
+}
+
+/// The moves of `position` that do not let the opponent make a line at
+/// once, each with its ordering value; with `prune`, only cells near the
+/// stones. The side to move cannot win at once.
+fn candidates<B: Bitboard>(position: &KInARowOf<B>, prune: bool) -> LongList<(Cell, i32)> {
+    let rules = position.rules();
+    let playable = position.playable();
+    let their_wins = position.opponent_winning_cells();
+    let mut list = LongList::new();
+    let forced = their_wins & playable;
+    let mut cells_to_try = match forced.count_ones() {
+        0 => playable,
+        1 => forced,
+        _ => return list,
+    };
+    if rules.gravity() {
+        // A stone right below a cell the opponent wins on lets it play there.
+        cells_to_try &= !down(their_wins, 1);
+    } else if prune && forced.is_empty() {
+        let stones = position.current() | position.opponent();
+        cells_to_try = if stones.is_empty() {
+            // The first stone: the centre.
+            bit_of(Cell(rules.index(rules.width() / 2, rules.height() / 2)))
+        } else {
+            near(rules, stones, 2, position.board()) & playable
+        };
+    }
+    let (own, other, board) = (position.current(), position.opponent(), position.board());
+    for cell in cells(cells_to_try) {
+        list.push((cell, cell_value(rules, own, other, board, cell)));
+    }
+    list
+}
+
+/// Whether the side to move wins by continuous fours within `depth` plies
+/// (no gravity): each of its moves makes a threat the opponent must block,
+/// until one makes two or a line. The side to move cannot win at once, and
+/// the opponent has no threat of its own.
+fn vcf<B: Bitboard>(position: &KInARowOf<B>, depth: u32, budget: &mut u32) -> Option<u32> {
+    if depth < 3 || *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let rules = position.rules();
+    let own = position.current();
+    let empty = position.empty();
+    // Cells that complete a line of k - 1 with one gap left: fours.
+    let k = rules.k() as u32;
+    let mut makers = B::ZERO;
+    for s in rules.directions() {
+        // Windows of k with k - 2 own stones and no other stone.
+        let free = runs(own | empty, s, k);
+        let mut planes = [B::ZERO; 6];
+        let planes_needed = (32 - k.leading_zeros()) as usize;
+        for j in 0..k {
+            let mut carry = down(own, j * s) & free;
+            for plane in planes.iter_mut().take(planes_needed) {
+                if carry.is_empty() {
+                    break;
+                }
+                let sum = *plane ^ carry;
+                carry = *plane & carry;
+                *plane = sum;
+            }
+        }
+        let target = (k - 2) as usize;
+        let mut windows = free;
+        for (bit, plane) in planes.iter().enumerate().take(planes_needed) {
+            windows = if target >> bit & 1 == 1 {
+                windows & *plane
+            } else {
+                windows & !*plane
+            };
+        }
+        for j in 0..k {
+            makers |= up(windows, j * s);
+        }
+    }
+    makers &= empty;
+    for cell in cells(makers) {
+        let mut after = *position;
+        after.play_unchecked(cell);
+        // The threats it makes, for the side that just moved.
+        let threats = after.opponent_winning_cells();
+        match threats.count_ones() {
+            0 => continue,
+            1 => {}
+            _ => return Some(3),
+        }
+        // The opponent must block, unless it can make a line itself.
+        if after.can_win_next() {
+            continue;
+        }
+        let block = Cell(threats.trailing_zeros() as u16);
+        after.play_unchecked(block);
+        if after.opponent_winning_cells().count_ones() > 0 {
+            // The block made a threat of its own: the line is no longer forcing.
+            continue;
+        }
+        if let Some(plies) = vcf(&after, depth - 2, budget) {
+            return Some(plies + 2);
+        }
+    }
+    None
+}
+
+/// A number that differs from member to member of the family, mixed into
+/// the search table's keys.
+fn rules_salt(rules: Rules) -> u128 {
+    let packed = (rules.width() as u128)
+        | (rules.height() as u128) << 8
+        | (rules.k() as u128) << 16
+        | u128::from(rules.gravity()) << 24
+        | u128::from(rules.overlines()) << 25;
+    (packed + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835)
+}
+
+impl<B: Bitboard> SearchGame for KInARowOf<B> {
+    type Oracle = NoOracle;
+    type TableKey = u128;
+
+    /// The key with the rules mixed in: one table serves every member.
+    #[inline]
+    fn table_key(&self) -> u128 {
+        self.key128() ^ rules_salt(self.rules())
+    }
+
+    fn key_bits(&self) -> u32 {
+        128
+    }
+
+    fn move_index(_mv: Cell, rank: usize) -> Option<u8> {
+        (rank < 15).then_some(rank as u8)
+    }
+
+    fn prunes_candidates(&self) -> bool {
+        !self.rules().gravity() && self.rules().cells() > FULL_WIDTH_CELLS
+    }
+
+    fn evaluate(&self) -> i32 {
+        let rules = self.rules();
+        let k = rules.k();
+        let (own, other, board) = (self.current(), self.opponent(), self.board());
+        let mine = open_windows(rules, own, other, board);
+        let theirs = open_windows(rules, other, own, board);
+        let mut value = 0;
+        for n in 1..k {
+            // The side to move has the initiative: its windows count more.
+            value += 3 * window_value(n, k) * mine[n] as i32 / 2;
+            value -= window_value(n, k) * theirs[n] as i32;
+        }
+        (value + 10).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    #[inline]
+    fn can_win_now(&self) -> bool {
+        self.can_win_next()
+    }
+
+    fn candidate_moves(&self) -> LongList<(Cell, i32)> {
+        candidates(self, self.prunes_candidates())
+    }
+
+    fn forced_win(&self) -> Option<u32> {
+        let rules = self.rules();
+        if rules.gravity() || rules.k() < 4 || !self.opponent_winning_cells().is_empty() {
+            return None;
+        }
+        let mut budget = VCF_NODES;
+        vcf(self, VCF_DEPTH, &mut budget)
+    }
+}
+
+/// Whether the stones of `own` can still make a line: some window of `k`
+/// cells holds none of `other`'s.
+fn can_still_win<B: Bitboard>(rules: Rules, other: B, board: B) -> bool {
+    let free = board & !other;
+    let k = rules.k() as u32;
+    rules
+        .directions()
+        .into_iter()
+        .any(|s| !runs(free, s, k).is_empty())
+}
+
+/// The board's symmetries other than the identity, each as the cell every
+/// cell goes to: the mirror images (with gravity only left for right) and,
+/// on a square board, the quarter turns and diagonal mirrors.
+fn symmetries(rules: Rules) -> Vec<Vec<u16>> {
+    let (w, h) = (rules.width(), rules.height());
+    // The images of (x, y): left for right; up for down and both; and on a
+    // square, the four that swap files and ranks.
+    let image = |t: usize, x: usize, y: usize| match t {
+        0 => (w - 1 - x, y),
+        1 => (x, h - 1 - y),
+        2 => (w - 1 - x, h - 1 - y),
+        3 => (y, x),
+        4 => (w - 1 - y, h - 1 - x),
+        5 => (y, h - 1 - x),
+        _ => (w - 1 - y, x),
+    };
+    let count = match (rules.gravity(), w == h) {
+        (true, _) => 1,
+        (false, false) => 3,
+        (false, true) => 7,
+    };
+    (0..count)
+        .map(|t| {
+            let mut cells = vec![0u16; rules.bits() as usize];
+            for x in 0..w {
+                for y in 0..h {
+                    let (tx, ty) = image(t, x, y);
+                    cells[usize::from(rules.index(x, y))] = rules.index(tx, ty);
+                }
+            }
+            cells
+        })
+        .collect()
+}
+
+/// Exact scores of the family's positions (see the module's text).
+pub struct FamilySolver<B: Bitboard> {
+    table: TranspositionTableOf<u128>,
+    nodes: u64,
+    end: Option<u64>,
+    stopped: bool,
+    /// The rules of the positions in the table.
+    rules: Option<Rules>,
+    /// The board's symmetries, on boards of at most 64 bits (whose keys are
+    /// the stones themselves).
+    symmetries: Vec<Vec<u16>>,
+    marker: std::marker::PhantomData<B>,
+}
+
+/// The deadline and the stop signal are looked at every this many nodes.
+const CHECK_EVERY: u64 = 4096;
+
+impl<B: Bitboard> FamilySolver<B> {
+    /// A solver with a table of `hash_mib` MiB.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> Self {
+        FamilySolver {
+            table: TranspositionTableOf::new(hash_mib.max(1), 128),
+            nodes: 0,
+            end: None,
+            stopped: false,
+            rules: None,
+            symmetries: Vec::new(),
+            marker: std::marker::PhantomData,
+        }
+    }
+
+    /// Forgets every score and the node count.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.nodes = 0;
+    }
+
+    /// The table's key of `position`: the smallest key among its symmetric
+    /// images, so that they share their entries.
+    fn key(&self, position: &KInARowOf<B>) -> u128 {
+        let key = position.key128();
+        let maps = &self.symmetries;
+        let stones = [
+            position.stones(Player::First),
+            position.stones(Player::Second),
+        ];
+        maps.iter().fold(key, |best, map| {
+            let mut image = [0u64; 2];
+            for (side, bits) in stones.into_iter().enumerate() {
+                for cell in cells(bits) {
+                    image[side] |= 1 << map[usize::from(cell.0)];
+                }
+            }
+            best.min(u128::from(image[0]) | u128::from(image[1]) << 64)
+        })
+    }
+
+    /// Negamax within `(alpha, beta)` of a position whose side to move
+    /// cannot win at once and whose game goes on.
+    fn negamax(
+        &mut self,
+        position: &KInARowOf<B>,
+        mut alpha: i32,
+        mut beta: i32,
+        limits: &SolveLimits<'_>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.end.is_some_and(|end| self.nodes >= end)
+            || (self.nodes % CHECK_EVERY == 0 && limits.reached_by_time())
+        {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return alpha;
+        }
+        let (cells, ply) = (position.max_ply(), position.ply());
+        let moves = candidates(position, false);
+        if moves.is_empty() {
+            // Every move lets the opponent make a line.
+            return -win_next(cells, ply + 1);
+        }
+        // It cannot win now, and it does not lose to the next stone.
+        let max = win_next(cells, ply + 2);
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let min = -win_next(cells, ply + 3);
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // A side with no window left free of the other's stones cannot win.
+        let rules = position.rules();
+        let board = position.board();
+        if !can_still_win(rules, position.opponent(), board) && beta > 0 {
+            beta = 0;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        if !can_still_win(rules, position.current(), board) && alpha < 0 {
+            alpha = 0;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = self.key(position);
+        let mut best_index = None;
+        if let Some(entry) = self.table.probe(key) {
+            let value = entry.value;
+            match entry.bound {
+                Bound::Exact => return value,
+                Bound::Lower => alpha = alpha.max(value),
+                Bound::Upper => beta = beta.min(value),
+            }
+            if alpha >= beta {
+                return alpha;
+            }
+            best_index = entry.best;
+        }
+        let mut order: LongList<(Cell, i32, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(rank, &(mv, value))| {
+                let first = best_index.is_some_and(|b| usize::from(b) == rank);
+                (mv, if first { i32::MAX } else { value }, rank)
+            })
+            .collect();
+        order.sort_unstable_by_key(|&(_, value, _)| std::cmp::Reverse(value));
+        let original_alpha = alpha;
+        let mut best_rank = None;
+        for &(mv, _, rank) in order.iter() {
+            let mut child = *position;
+            child.play_unchecked(mv);
+            let score = if child.ply() == cells {
+                0
+            } else {
+                -self.negamax(&child, -beta, -alpha, limits)
+            };
+            if self.stopped {
+                return alpha;
+            }
+            if score >= beta {
+                self.store(key, score, Bound::Lower, rank);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+                best_rank = Some(rank);
+            }
+        }
+        let bound = if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store(key, alpha, bound, best_rank.unwrap_or(usize::MAX));
+        alpha
+    }
+
+    fn store(&self, key: u128, value: i32, bound: Bound, rank: usize) {
+        let best = (rank < 15).then_some(rank as u8);
+        self.table.store(key, value, TtEntry::PROVEN, bound, best);
+    }
+}
+
+impl<B: Bitboard> ExactScorer<KInARowOf<B>> for FamilySolver<B> {
+    fn bounds(&mut self, position: &KInARowOf<B>, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
+        if let Some(score) = rule_score(position) {
+            let score = if weak { score.signum() } else { score };
+            return (score, score);
+        }
+        self.end = limits.nodes.map(|n| self.nodes.saturating_add(n));
+        self.stopped = false;
+        let rules = position.rules();
+        if self.rules != Some(rules) {
+            // Keys are of one game's positions: another game starts afresh.
+            self.table.clear();
+            self.rules = Some(rules);
+            self.symmetries = if rules.bits() <= 64 {
+                symmetries(rules)
+            } else {
+                Vec::new()
+            };
+        }
+        let (cells, ply) = (position.max_ply(), position.ply());
+        let (mut lower, mut upper) = rule_bounds(cells, ply);
+        // Nobody wins at once here (the rules settled that above).
+        upper = upper.min(win_next(cells, ply + 2));
+        if weak {
+            lower = lower.max(-1);
+            upper = upper.min(1);
+        }
+        while lower < upper && !self.stopped {
+            let mut middle = lower + (upper - lower) / 2;
+            if middle <= 0 && lower / 2 < middle {
+                middle = lower / 2;
+            } else if middle >= 0 && upper / 2 > middle {
+                middle = upper / 2;
+            }
+            let score = self.negamax(position, middle, middle + 1, limits);
+            if self.stopped {
+                break;
+            }
+            if score <= middle {
+                upper = score;
+            } else {
+                lower = score;
+            }
+            if weak {
+                (lower, upper) = (lower.clamp(-1, 1), upper.clamp(-1, 1));
+            }
+        }
+        self.end = None;
+        if weak && lower == upper {
+            return (lower.signum(), upper.signum());
+        }
+        (lower, upper)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use inarow_games::KInARow;
+
+    fn position(w: usize, h: usize, k: usize, gravity: bool, moves: &str) -> KInARow {
+        let rules = Rules::new(w, h, k, gravity, true).unwrap();
+        let mut p = KInARow::new(rules);
+        p.play_all(moves.split_whitespace()).unwrap();
+        p
+    }
+
+    #[test]
+    fn open_windows_count_the_stones_in_each() {
+        let p = position(5, 1, 3, false, "a1 e1 b1");
+        let own = p.stones(Player::First);
+        let other = p.stones(Player::Second);
+        // Windows a-c (2 of X) and b-d (1 of X); c-e holds an O.
+        let counts = open_windows(p.rules(), own, other, p.board());
+        assert_eq!(counts[1], 1);
+        assert_eq!(counts[2], 1);
+    }
+
+    #[test]
+    fn a_single_threat_leaves_one_candidate() {
+        let p = position(5, 5, 4, false, "a1 e5 b1 e4 c1");
+        let list = p.candidate_moves();
+        assert_eq!(list.len(), 1);
+        assert_eq!(p.to_drop(list[0].0).square_name(), "d1");
+    }
+
+    #[test]
+    fn vcf_finds_a_win_by_fours() {
+        // X: a1 b1 c1 and a2 a3 a4 lines; O has scattered stones.
+        let rules = Rules::new(15, 15, 5, false, true).unwrap();
+        let mut p = inarow_games::KInARowLarge::new(rules);
+        p.play_all("h8 o15 i8 o13 j8 a15 h9 a13 h10 c15".split_whitespace())
+            .unwrap();
+        // Three in a row both ways from h8: a four and another four win.
+        assert!(p.forced_win().is_some());
+    }
+}

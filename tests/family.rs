@@ -1,0 +1,177 @@
+//! The k-in-a-row family: exact values against a brute-force solver on tiny
+//! boards and against the published values of m,n,k-games, and every front
+//! end's view of the family (the binary's `solve`, `analyze` and `perft`).
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{brute_force, run_inarow, Rng};
+use inarow_engine::{Analyst, SolveLimits};
+use inarow_games::{AnyGame, Game, Variant};
+
+fn variant(text: &str) -> Variant {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The analyst's exact score of the position after `moves`.
+fn solve(analyst: &mut Analyst, variant: Variant, moves: &str) -> i32 {
+    let mut position = AnyGame::new(variant);
+    position.play_moves(moves).unwrap();
+    analyst
+        .score(&position, false, &SolveLimits::default())
+        .expect("no limits")
+}
+
+/// On boards small enough for exhaustive minimax, the solver agrees with it
+/// on random positions, with and without gravity, with and without overlines.
+#[test]
+fn the_solver_agrees_with_brute_force_on_tiny_boards() {
+    let mut analyst = Analyst::new(16);
+    let mut rng = Rng::new(29);
+    for text in [
+        "mnk 4x3 k3",
+        "mnk 3x4 k3",
+        "mnk 4x3 k3 exact",
+        "mnk 4x4 k4",
+        "mnk 5x3 k3",
+        "mnk 5x3 k3 exact",
+        "connect 4x4 k3",
+        "connect 5x4 k3",
+        "connect 4x4 k3 exact",
+        "connect 5x3 k5",
+    ] {
+        let start = AnyGame::new(variant(text));
+        let mut memo = HashMap::new();
+        for _ in 0..40 {
+            let mut position = start;
+            let plies = rng.below(position.max_ply() as usize / 2 + 1);
+            for _ in 0..plies {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                position.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            let expected = brute_force(&position, &mut memo);
+            let solved = analyst
+                .score(&position, false, &SolveLimits::default())
+                .unwrap();
+            assert_eq!(solved, expected, "{text}: {}", position.fen());
+            let weak = analyst
+                .score(&position, true, &SolveLimits::default())
+                .unwrap();
+            assert_eq!(weak, expected.signum(), "{text} weak: {}", position.fen());
+        }
+    }
+}
+
+/// The values of m,n,k-games known from exhaustive search and published
+/// (REFERENCE.md): 3,3,3, 4,4,4 and 5,5,4 are draws; 4,3,3 and 4,4,3
+/// first-player wins.
+#[test]
+fn mnk_games_have_their_published_values() {
+    let mut analyst = Analyst::new(64);
+    for (text, first_player_wins) in [
+        ("mnk 3x3 k3", false),
+        ("mnk 4x3 k3", true),
+        ("mnk 3x4 k3", true),
+        ("mnk 4x4 k3", true),
+        ("mnk 4x4 k4", false),
+        ("mnk 5x5 k4", false),
+    ] {
+        let score = solve(&mut analyst, variant(text), "");
+        assert_eq!(score > 0, first_player_wins, "{text}: {score}");
+        assert!(score >= 0, "{text}: the first player never loses ({score})");
+    }
+}
+
+/// `inarow solve` and `analyze` take any member and its moves as squares.
+#[test]
+fn solve_and_analyze_take_any_member() {
+    let run = run_inarow(
+        &["solve", "--variant", "mnk 4x4 k3", "--no-book"],
+        "\nb2 c3\n",
+    );
+    assert!(run.success, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines[0].starts_with("- 6 "), "{}", run.stdout);
+    assert!(lines[1].starts_with("b2 c3 "), "{}", run.stdout);
+    let run = run_inarow(&["analyze", "--variant", "mnk 3x4 k3"], "b2 b3\n");
+    assert!(run.success, "{}", run.stderr);
+    // Every empty square with its score, the winning ones positive.
+    let squares: Vec<&str> = run.stdout.split_whitespace().skip(2).collect();
+    assert_eq!(squares.len(), 10, "{}", run.stdout);
+    assert!(squares
+        .iter()
+        .any(|s| s.ends_with(":0") || !s.contains(":-")));
+    // An expected score that differs is an error; a bad move one line.
+    let run = run_inarow(&["solve", "--variant", "mnk 4x4 k3"], "b2 9\nz9\n");
+    assert!(!run.success);
+    assert!(
+        run.stderr.contains("line 1: expected score 9"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("line 2:"), "{}", run.stderr);
+}
+
+/// Bad members of the family are one clear line each.
+#[test]
+fn bad_members_are_refused_with_one_line() {
+    for (text, expected) in [
+        ("mnk 4x4 k5", "k is larger than the board"),
+        ("gomoku 30x30", "1 to 26"),
+        ("gomoku 20x22", "at most 448"),
+        ("mnk 5x5 q4", "'q4' is not a board"),
+        ("tictactoe 4x4", "3x3"),
+        ("mnk 5x5 k0", "k must be 1 to 32"),
+    ] {
+        let error = text.parse::<Variant>().unwrap_err().to_string();
+        assert!(error.contains(expected), "{text}: {error}");
+        assert_eq!(error.lines().count(), 1);
+    }
+}
+
+/// Names read back as written, and each member is the same game whichever
+/// way it is named.
+#[test]
+fn variant_names_round_trip() {
+    for (text, shown) in [
+        ("gomoku", "gomoku"),
+        ("gomokufreestyle", "gomokufreestyle"),
+        ("mnk 15x15 k5", "gomokufreestyle"),
+        ("mnk 15x15 k5 exact", "gomoku"),
+        ("gomoku 19x19", "gomoku 19x19"),
+        ("connect 7x6 k4", "cfour"),
+        ("connect 7x6 k5", "connect 7x6 k5"),
+        ("cfour 7x6 k5", "connect 7x6 k5"),
+        ("cfour 20x10", "connect 20x10 k4"),
+        ("mnk 3x3 k3", "tictactoe"),
+        ("mnk 5x5 k4 exact", "mnk 5x5 k4 exact"),
+        ("connect k=3 5x4", "connect 5x4 k3"),
+    ] {
+        let parsed = variant(text);
+        assert_eq!(parsed.to_string(), shown, "{text}");
+        assert_eq!(variant(shown), parsed, "{shown}");
+    }
+}
+
+/// Perft on members of the family: on an empty board of `c` cells without
+/// gravity, depth `d` (before any line can be made) is `c (c-1) ... (c-d+1)`.
+#[test]
+fn perft_counts_the_family() {
+    let gomoku = AnyGame::new(variant("gomoku"));
+    assert_eq!(gomoku.perft(3, false).total, 225 * 224 * 223);
+    let connect5 = AnyGame::new(variant("connect 7x6 k5"));
+    // With gravity, as Connect Four until a line of five is possible.
+    let cfour = AnyGame::new(variant("cfour"));
+    assert_eq!(connect5.perft(6, false).total, cfour.perft(6, false).total);
+    // 4x4 with k = 3: the first wins come at ply 5.
+    let mnk = AnyGame::new(variant("mnk 4x4 k3"));
+    assert_eq!(mnk.perft(4, false).total, 16 * 15 * 14 * 13);
+    assert!(mnk.perft(6, false).total < 16 * 15 * 14 * 13 * 12 * 11);
+    let run = run_inarow(&["perft", "--variant", "gomoku", "--depth", "2"], "");
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stdout.contains("50400"), "{}", run.stdout);
+}
