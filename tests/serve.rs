@@ -553,14 +553,7 @@ fn the_openapi_document_describes_every_route() {
     assert_eq!(info["limits"]["max_millis"], 1234);
     assert_eq!(
         info["variants"],
-        json!([
-            "cfour",
-            "tictactoe",
-            "gomoku",
-            "gomokufreestyle",
-            "connect",
-            "mnk"
-        ])
+        json!(["cfour", "tictactoe", "gomoku", "gomokufreestyle"])
     );
 }
 

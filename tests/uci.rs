@@ -134,7 +134,7 @@ fn uci_and_ugi_handshakes() {
     assert!(lines[0].starts_with("id name inarow "), "{lines:?}");
     assert!(lines[1].starts_with("id author "));
     for option in [
-        "UCI_Variant type combo default cfour var cfour var tictactoe",
+        "UCI_Variant type combo default cfour var cfour var tictactoe var gomoku var gomokufreestyle",
         "Hash type spin",
         "Threads type spin default 1 min 1 max",
         "Clear Hash type button",

@@ -199,6 +199,13 @@ fn forced_within<G: Game>(position: &G, depth: u32) -> i32 {
     if depth == 0 {
         return 0;
     }
+    // A line takes k stones: with too few, neither side can make one in
+    // time (the side to move places ceil(depth / 2) more, the other the rest).
+    let k = u32::from(position.variant().line_length());
+    let (ply, mover_adds, other_adds) = (position.ply(), depth.div_ceil(2), depth / 2);
+    if ply / 2 + mover_adds < k && ply.div_ceil(2) + other_adds < k {
+        return 0;
+    }
     let mut best = -1;
     for mv in position.legal_moves() {
         let mut child = position.clone();

@@ -306,6 +306,21 @@ impl<B: Bitboard> SearchGame for KInARowOf<B> {
         candidates(self, self.prunes_candidates())
     }
 
+    fn has_defence(&self) -> bool {
+        let their_wins = self.opponent_winning_cells();
+        let playable = self.playable();
+        match (their_wins & playable).count_ones() {
+            0 if self.rules().gravity() => !(playable & !down(their_wins, 1)).is_empty(),
+            0 => !playable.is_empty(),
+            // One threat: blocked unless the block lets the opponent win above it.
+            1 if self.rules().gravity() => {
+                (their_wins & playable & !down(their_wins, 1)) != B::ZERO
+            }
+            1 => true,
+            _ => false,
+        }
+    }
+
     fn forced_win(&self) -> Option<u32> {
         let rules = self.rules();
         if rules.gravity() || rules.k() < 4 || !self.opponent_winning_cells().is_empty() {

@@ -26,6 +26,13 @@ pub trait SearchGame: Game {
     /// opponent win at once are left out; if every move does, the list is empty.
     fn candidate_moves(&self) -> Self::List<(Self::Move, i32)>;
 
+    /// Whether [`SearchGame::candidate_moves`] would give any move: whether
+    /// the side to move can stop the opponent making a line at once. The
+    /// search asks it at its leaves, where it needs no list.
+    fn has_defence(&self) -> bool {
+        !self.candidate_moves().is_empty()
+    }
+
     /// Whether [`SearchGame::candidate_moves`] also leaves out moves for
     /// being far from the stones (as gomoku engines do on large boards), not
     /// only moves that lose at once: the root then searches the candidates
@@ -183,6 +190,11 @@ impl<B: TableKey> SearchGame for Connect4Of<B> {
     #[inline]
     fn can_win_now(&self) -> bool {
         self.can_win_next()
+    }
+
+    #[inline]
+    fn has_defence(&self) -> bool {
+        !self.non_losing_cells().is_empty()
     }
 
     fn candidate_moves(&self) -> MoveList<(Column, i32)> {

@@ -876,11 +876,11 @@ impl<'a, K: TableKey, O: SearchObserver> Worker<'a, K, O> {
         alpha = alpha.max(worst);
         beta = beta.min(best_possible);
 
-        let candidates = position.candidate_moves();
-        if candidates.is_empty() {
-            return (proven(worst), Exit::NoDefence);
-        }
         if depth <= 0 {
+            // A leaf needs no list of moves: only whether one defends.
+            if !position.has_defence() {
+                return (proven(worst), Exit::NoDefence);
+            }
             if let Some(plies) = position.forced_win() {
                 return (proven(WIN - (ply as i32 + plies as i32)), Exit::ForcedWin);
             }
@@ -889,6 +889,10 @@ impl<'a, K: TableKey, O: SearchObserver> Worker<'a, K, O> {
                 proven: false,
             };
             return (eval, Exit::Horizon);
+        }
+        let candidates = position.candidate_moves();
+        if candidates.is_empty() {
+            return (proven(worst), Exit::NoDefence);
         }
 
         let key = position.table_key();

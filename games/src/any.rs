@@ -116,15 +116,10 @@ impl Variant {
         }
     }
 
-    /// The variant names inarow reads (see [`Variant`]'s `FromStr`).
-    pub const NAMES: [&'static str; 6] = [
-        "cfour",
-        "tictactoe",
-        "gomoku",
-        "gomokufreestyle",
-        "connect",
-        "mnk",
-    ];
+    /// The names of the games as cutechess knows them, each a game by
+    /// itself; `connect` and `mnk` name the rest of the family with a board
+    /// and a line (see [`Variant`]'s `FromStr`).
+    pub const NAMES: [&'static str; 4] = ["cfour", "tictactoe", "gomoku", "gomokufreestyle"];
 
     /// The game's name for people: `Connect Four 7x6`, `Tic-tac-toe`,
     /// `Gomoku 15x15`, `Connect-5 7x6`, `m,n,k-game 5,5,4`.

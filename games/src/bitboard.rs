@@ -250,19 +250,20 @@ impl<const N: usize> Shl<u32> for Wide<N> {
     type Output = Self;
     #[inline]
     fn shl(self, n: u32) -> Self {
+        let mut out = [0u64; N];
+        if n >= Self::BITS {
+            return Wide(out);
+        }
         let (words, bits) = ((n / 64) as usize, n % 64);
-        Wide(std::array::from_fn(|i| {
-            if i < words {
-                return 0;
+        if bits == 0 {
+            out[words..].copy_from_slice(&self.0[..N - words]);
+        } else {
+            out[words] = self.0[0] << bits;
+            for (i, word) in out.iter_mut().enumerate().skip(words + 1) {
+                *word = (self.0[i - words] << bits) | (self.0[i - words - 1] >> (64 - bits));
             }
-            let low = self.0[i - words] << bits;
-            let carry = if bits > 0 && i > words {
-                self.0[i - words - 1] >> (64 - bits)
-            } else {
-                0
-            };
-            low | carry
-        }))
+        }
+        Wide(out)
     }
 }
 
@@ -270,17 +271,20 @@ impl<const N: usize> Shr<u32> for Wide<N> {
     type Output = Self;
     #[inline]
     fn shr(self, n: u32) -> Self {
+        let mut out = [0u64; N];
+        if n >= Self::BITS {
+            return Wide(out);
+        }
         let (words, bits) = ((n / 64) as usize, n % 64);
-        Wide(std::array::from_fn(|i| {
-            let Some(&word) = self.0.get(i + words) else {
-                return 0;
-            };
-            let carry = match self.0.get(i + words + 1) {
-                Some(&next) if bits > 0 => next << (64 - bits),
-                _ => 0,
-            };
-            (word >> bits) | carry
-        }))
+        if bits == 0 {
+            out[..N - words].copy_from_slice(&self.0[words..]);
+        } else {
+            for (i, word) in out.iter_mut().enumerate().take(N - words - 1) {
+                *word = (self.0[i + words] >> bits) | (self.0[i + words + 1] << (64 - bits));
+            }
+            out[N - words - 1] = self.0[N - 1] >> bits;
+        }
+        Wide(out)
     }
 }
 

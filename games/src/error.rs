@@ -427,7 +427,7 @@ impl fmt::Display for ParseVariantError {
         match self {
             ParseVariantError::Unknown(text) => write!(
                 f,
-                "unknown variant '{text}' (known: {}; with a board WxH, a line kN and exact, such as cfour 6x5 or mnk 5x5 k4)",
+                "unknown variant '{text}' (known: {}; connect and mnk with a board WxH and a line kN, such as connect 7x6 k5 or mnk 5x5 k4 exact)",
                 crate::Variant::NAMES.join(", ")
             ),
             ParseVariantError::Size { text, error } => write!(f, "variant '{text}': {error}"),

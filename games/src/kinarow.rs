@@ -30,6 +30,8 @@
 
 use std::fmt;
 
+use arrayvec::ArrayVec;
+
 use crate::bitboard::{Bitboard, Wide};
 use crate::error::{FenError, IllegalMoveError, SizeError};
 use crate::fen::FenBoard;
@@ -258,10 +260,10 @@ impl Rules {
         let mut wins = B::ZERO;
         for s in self.directions() {
             // above[c]: the c cells after a cell along s hold stones.
-            let mut above = [B::ZERO; MAX_K];
-            above[0] = !B::ZERO;
+            let mut above: ArrayVec<B, MAX_K> = ArrayVec::new();
+            above.push(!B::ZERO);
             for c in 1..k {
-                above[c] = above[c - 1] & down(stones, c as u32 * s);
+                above.push(above[c - 1] & down(stones, c as u32 * s));
             }
             let mut below = !B::ZERO;
             for a in 0..k {

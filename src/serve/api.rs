@@ -863,7 +863,7 @@ pub async fn review_pgn(
 struct Info {
     name: &'static str,
     version: &'static str,
-    variants: [&'static str; 6],
+    variants: [&'static str; 4],
     levels: Levels,
     limits: Limits,
     threads: usize,
