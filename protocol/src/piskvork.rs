@@ -16,7 +16,7 @@ use std::io::{BufRead, Write};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use inarow_engine::{AnySearcher, Clock, Limits, Signals};
+use inarow_engine::{max_threads, AnySearcher, Clock, Limits, Signals};
 use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Rules, Variant};
 
 use crate::session::Flow;
@@ -756,7 +756,7 @@ impl<W: Write> PiskvorkSession<W> {
                     self.searcher.set_hash(mib);
                 }
             }
-            Info::ThreadNum(threads) => self.searcher.set_threads(threads.clamp(1, 256)),
+            Info::ThreadNum(threads) => self.searcher.set_threads(threads.clamp(1, max_threads())),
             Info::Rule(rule) => {
                 self.rule = rule;
                 let mut unsupported = Vec::new();
