@@ -4,6 +4,7 @@ mod bench;
 mod book;
 mod matches;
 mod perft;
+mod piskvork;
 mod play;
 mod position;
 mod review;
@@ -54,10 +55,14 @@ enum Command {
     /// Draw the tree a search examines (windows, values, bounds, cutoffs),
     /// or run Knuth and Moore's experiment on uniform trees.
     Tree(Box<tree::TreeArgs>),
+    /// Run the engine on stdin/stdout speaking the Piskvork (Gomocup)
+    /// protocol, as gomoku managers and GUIs expect. The default when the
+    /// program's file name starts with `pbrain-`.
+    Piskvork(piskvork::PiskvorkArgs),
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(piskvork::brain_arguments(std::env::args_os().collect()));
     let mut logger =
         env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"));
     if matches!(&cli.command, Some(Command::Match(args)) if args.log_engine_io) {
@@ -78,6 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Review(args)) => review::run(&args),
         Some(Command::Tree(args)) => tree::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Piskvork(args)) => piskvork::run(&args),
         Some(Command::Uci) | None => uci::run(),
     };
     match result {

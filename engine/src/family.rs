@@ -264,6 +264,11 @@ impl<B: Bitboard> SearchGame for KInARowOf<B> {
     type Oracle = NoOracle;
     type TableKey = u128;
 
+    /// A node may run a VCF search of up to `VCF_NODES` positions: a
+    /// thousand nodes can take a third of a second on 15x15, which a
+    /// manager's turn limit does not forgive.
+    const CHECK_EVERY: u64 = 16;
+
     /// The key with the rules mixed in: one table serves every member.
     #[inline]
     fn table_key(&self) -> u128 {

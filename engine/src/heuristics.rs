@@ -71,6 +71,12 @@ pub trait SearchGame: Game {
         None
     }
 
+    /// The search looks at the clock and the stop flag every this many
+    /// nodes, a power of two: well under a millisecond's worth. Games whose
+    /// nodes cost more (gomoku's run a VCF search at the horizon) look
+    /// more often.
+    const CHECK_EVERY: u64 = 1024;
+
     /// The side to move's moves that a clock's time should be spread over:
     /// by default every move it may still make.
     fn moves_to_plan(&self) -> u32 {

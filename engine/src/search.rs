@@ -38,9 +38,6 @@ pub const DEFAULT_HASH_MIB: usize = 64;
 /// The longest game: 64 cells.
 const MAX_PLY: usize = 64;
 
-/// Time and the stop flag are checked every this many nodes (well under a millisecond).
-const CHECK_EVERY: u64 = 1024;
-
 /// Progress of a search: one line of analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Info<M> {
@@ -349,7 +346,15 @@ impl<G: SearchGame> Searcher<G> {
         // Helpers stop when the main thread is done, whatever ended it.
         let helper_signals = Signals::new();
         let tt = &self.tt;
-        let mut main = Worker::new(tt, signals, &plan, limits, &helper_nodes, observer);
+        let mut main = Worker::new(
+            tt,
+            signals,
+            &plan,
+            limits,
+            &helper_nodes,
+            G::CHECK_EVERY,
+            observer,
+        );
         main.nodes = oracle_nodes;
         let mut result = if self.threads <= 1 {
             main.deepen(position, limits, &plan, &mut report)
@@ -361,8 +366,15 @@ impl<G: SearchGame> Searcher<G> {
                         (&helper_signals, &helper_nodes, &plan);
                     scope.spawn(move || {
                         let mut none = NoObserver;
-                        let mut helper =
-                            Worker::new(tt, helper_signals, plan, limits, helper_nodes, &mut none);
+                        let mut helper = Worker::new(
+                            tt,
+                            helper_signals,
+                            plan,
+                            limits,
+                            helper_nodes,
+                            G::CHECK_EVERY,
+                            &mut none,
+                        );
                         helper.helper = true;
                         helper.help(&position, limits, thread);
                     });
@@ -638,6 +650,9 @@ struct Worker<'a, K: TableKey, O: SearchObserver> {
     signals: &'a Signals,
     hard_deadline: Option<Instant>,
     node_limit: u64,
+    /// Time and the stop flag are checked when `nodes & check_mask` is 0:
+    /// every [`SearchGame::CHECK_EVERY`] nodes.
+    check_mask: u64,
     nodes: u64,
     seldepth: u32,
     stopped: bool,
@@ -685,13 +700,16 @@ impl<'a, K: TableKey, O: SearchObserver> Worker<'a, K, O> {
         plan: &TimePlan,
         limits: &Limits,
         helper_nodes: &'a AtomicU64,
+        check_every: u64,
         observer: &'a mut O,
     ) -> Self {
+        debug_assert!(check_every.is_power_of_two());
         Worker {
             tt,
             signals,
             hard_deadline: plan.hard_deadline,
             node_limit: limits.nodes.unwrap_or(u64::MAX),
+            check_mask: check_every - 1,
             nodes: 0,
             seldepth: 0,
             stopped: false,
@@ -720,7 +738,7 @@ impl<'a, K: TableKey, O: SearchObserver> Worker<'a, K, O> {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % CHECK_EVERY == 0 {
+        } else if self.nodes & self.check_mask == 0 {
             if self.helper {
                 self.publish_nodes();
             } else if self.total_nodes() >= self.node_limit {

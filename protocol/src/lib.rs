@@ -11,14 +11,18 @@
 //! - [`mod@bench`]: the search benchmark, as the commands that run it and the
 //!   report of their results; the session runs it.
 //! - [`client`]: driving an external engine process (for matches and play).
+//! - [`piskvork`]: the Piskvork (Gomocup) protocol gomoku managers speak to
+//!   a brain: its commands, answers and session.
 
 pub mod bench;
 pub mod client;
 pub mod command;
 mod options;
+pub mod piskvork;
 pub mod response;
 pub mod session;
 
 pub use command::{Command, CommandError, Go, Query};
+pub use piskvork::PiskvorkSession;
 pub use response::{InfoLine, Response, UciScore};
 pub use session::{Flow, Session};
