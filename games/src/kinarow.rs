@@ -746,7 +746,7 @@ impl<B: Bitboard> fmt::Display for KInARowOf<B> {
         write!(f, "  ")?;
         for file in 0..width {
             if self.rules.gravity {
-                write!(f, " {}", crate::connect4::column_char(file as u32))?;
+                write!(f, " {}", crate::connect4::column_char(file as u32 + 1))?;
             } else {
                 write!(f, " {}", char::from(b'a' + file as u8))?;
             }

@@ -44,10 +44,11 @@ pub fn winning_line(game: &AnyGame, player: Player) -> Option<Vec<Drop>> {
 pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> String {
     let (files, ranks) = game.variant().dimensions();
     let squares_named = !game.variant().gravity();
+    let label = ranks.to_string().len();
     let mut text = String::new();
     for rank in (0..ranks).rev() {
         if squares_named {
-            text.push_str(&format!("{} ", rank + 1));
+            text.push_str(&format!("{:>label$} ", rank + 1));
         }
         for file in 0..files {
             let square = Drop { file, rank };
@@ -59,13 +60,18 @@ pub fn draw(game: &AnyGame, last: Option<Drop>, line: &[Drop], style: Style) -> 
         text.push('\n');
     }
     if squares_named {
-        text.push_str("  ");
+        text.push_str(&" ".repeat(label + 1));
         for file in 0..files {
             text.push_str(&format!(" {} ", char::from(b'a' + file)));
         }
     } else {
+        // Columns as move strings name them: 1 to 9, then A.
         for file in 0..files {
-            text.push_str(&format!(" {} ", file + 1));
+            let number = u32::from(file) + 1;
+            text.push_str(&format!(
+                " {} ",
+                inarow_games::connect4::column_char(number)
+            ));
         }
     }
     text.push('\n');

@@ -13,12 +13,13 @@ use crate::error::{MoveStringError, MoveStringErrorKind};
 use crate::{Game, Outcome};
 
 /// The character of a column (counted from 1) in a move string: `1` to `9`,
-/// then `A` (10) to `G` (16); `?` past that.
+/// then `A` (10) to `G` (16), and on the family's wider boards on to `Q`
+/// (26); `?` past that.
 #[must_use]
 pub fn column_char(number: u32) -> char {
     match number {
         1..=9 => char::from_digit(number, 10).unwrap_or('?'),
-        10..=16 => char::from(b'A' + (number - 10) as u8),
+        10..=26 => char::from(b'A' + (number - 10) as u8),
         _ => '?',
     }
 }
@@ -28,7 +29,7 @@ pub fn column_char(number: u32) -> char {
 pub fn char_column(c: char) -> Option<u32> {
     match c {
         '1'..='9' => c.to_digit(10),
-        'A'..='G' => Some(u32::from(c) - u32::from('A') + 10),
+        'A'..='Q' => Some(u32::from(c) - u32::from('A') + 10),
         _ => None,
     }
 }
