@@ -539,11 +539,21 @@ impl AnyGame {
     }
 
     /// Moves from this position as a person types them: a Pons move string in
-    /// a game with gravity (`4453`), squares otherwise (`b2 a1`).
+    /// a game with gravity (`4453`), column numbers separated by spaces where
+    /// the board is wider than a move string names (`19 4`, past 16
+    /// columns), squares otherwise (`b2 a1`). [`AnyGame::play_moves`] reads
+    /// each back.
     #[must_use]
     pub fn moves_text(&self, moves: &[Drop]) -> String {
-        if self.variant().gravity() {
+        let wide = usize::from(self.variant().dimensions().0) > crate::connect4::MAX_WIDTH;
+        if self.variant().gravity() && !wide {
             crate::connect4::move_string(moves.iter().copied())
+        } else if self.variant().gravity() {
+            moves
+                .iter()
+                .map(|d| (u32::from(d.file) + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         } else {
             moves
                 .iter()

@@ -743,8 +743,9 @@ impl<B: Bitboard> fmt::Display for KInARowOf<B> {
         }
         write!(f, "  ")?;
         for file in 0..width {
-            if self.rules.gravity {
-                write!(f, " {}", crate::connect4::column_char(file as u32))?;
+            // Columns as a move string names them (from 1), where it can.
+            if self.rules.gravity && width <= crate::connect4::MAX_WIDTH {
+                write!(f, " {}", crate::connect4::column_char(file as u32 + 1))?;
             } else {
                 write!(f, " {}", char::from(b'a' + file as u8))?;
             }
@@ -825,6 +826,14 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn columns_are_labelled_from_1_where_a_move_string_names_them() {
+        let board = play(rules(7, 6, 5, true, true), "4").to_string();
+        assert_eq!(board.lines().last(), Some("   1 2 3 4 5 6 7"));
+        let wide = play(rules(20, 6, 5, true, true), "19").to_string();
+        assert!(wide.ends_with(" s t\n"), "{wide}");
     }
 
     #[test]

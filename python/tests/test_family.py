@@ -67,6 +67,11 @@ def test_reprs():
     assert small == played and small.moves() is None
     assert repr(small).startswith(f"Position.from_fen('{played.fen()}'")
     assert repr(small).endswith(", game='mnk', k=4, exact=True)")
+    # Past the 16 columns a move string names, column numbers.
+    twenty = inarow.Position("19 4", game="connect", width=20, height=6, k=5)
+    assert repr(twenty) == "Position('19 4', game='connect', width=20, height=6, k=5)"
+    assert eval(repr(twenty), {"Position": inarow.Position}) == twenty
+    assert str(inarow.Position(game="connect", k=5)).splitlines()[-1] == "   1 2 3 4 5 6 7"
     # k past the named game's own board: the FEN's board holds it.
     wide = inarow.Position.from_fen("20/20/20/20/20/20", game="connect", k=10)
     assert (wide.width, wide.height, wide.k, wide.gravity) == (20, 6, 10, True)
