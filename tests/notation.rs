@@ -356,6 +356,14 @@ fn any_game_plays_text_moves() {
     let mut ttt = AnyGame::new(Variant::TicTacToe);
     let drops = ttt.play_moves("b2 a1").unwrap();
     assert_eq!(ttt.moves_text(&drops), "b2 a1");
+    // Past 16 columns a move string goes on with letters, to Q (26).
+    let wide: Variant = "connect 20x6 k5".parse().unwrap();
+    let mut game = AnyGame::new(wide);
+    let drops = game.play_moves("19 4 20").unwrap();
+    assert_eq!(AnyGame::new(wide).moves_text(&drops), "J4K");
+    let mut again = AnyGame::new(wide);
+    again.play_moves("J4K").unwrap();
+    assert_eq!(again, game);
 }
 
 #[test]

@@ -93,8 +93,14 @@ impl SolveLimits<'_> {
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// What is left of these limits after `used` nodes: `None` if nothing is.
+    /// What is left of these limits after `used` nodes: `None` if nothing is
+    /// (the nodes are spent, or the deadline or a stop is reached: a search
+    /// looks at the clock only every few thousand nodes, so each of many
+    /// searches started past the deadline would run that long).
     pub(crate) fn after(&self, used: u64) -> Option<Self> {
+        if self.reached_by_time() {
+            return None;
+        }
         match self.nodes {
             Some(n) if used >= n => None,
             nodes => Some(SolveLimits {
@@ -102,5 +108,26 @@ impl SolveLimits<'_> {
                 ..*self
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_is_left_past_the_deadline_or_the_nodes() {
+        let past = SolveLimits {
+            deadline: Some(Instant::now()),
+            ..SolveLimits::default()
+        };
+        assert!(past.after(0).is_none());
+        let future = SolveLimits {
+            nodes: Some(10),
+            deadline: Some(Instant::now() + Duration::from_secs(600)),
+            signals: None,
+        };
+        assert_eq!(future.after(4).and_then(|left| left.nodes), Some(6));
+        assert!(future.after(10).is_none());
     }
 }

@@ -830,6 +830,14 @@ mod tests {
     }
 
     #[test]
+    fn columns_are_labelled_from_1_where_a_move_string_names_them() {
+        let board = play(rules(7, 6, 5, true, true), "4").to_string();
+        assert_eq!(board.lines().last(), Some("   1 2 3 4 5 6 7"));
+        let wide = play(rules(20, 6, 5, true, true), "19").to_string();
+        assert!(wide.ends_with(" s t\n"), "{wide}");
+    }
+
+    #[test]
     fn gravity_drops_stones_to_the_bottom() {
         let r = rules(7, 6, 5, true, true);
         let position = play(r, "4 4 4");

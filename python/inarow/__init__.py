@@ -1,19 +1,24 @@
-"""inarow: a perfect Connect-Four solver and engine, and tic-tac-toe, for Python.
+"""inarow: a perfect Connect-Four solver and engine, and the rest of the
+k-in-a-row family (tic-tac-toe, gomoku, Connect-k, m,n,k-games), for Python.
 
 The same engine as the ``inarow`` program, compiled in:
 
-- :class:`Position`: Connect Four on any board inarow plays (width 1 to 16,
-  width * (height + 1) <= 128; 7x6 by default) or tic-tac-toe, from a move
-  string (``"4453"``), a FEN, or a board as Kaggle, PettingZoo or numpy give it.
-- :class:`Solver`: Pascal Pons's exact score of any Connect-Four position, the
-  score of every column, and a best move; its table persists across calls.
+- :class:`Position`: Connect Four on any board inarow plays (7x6 by default),
+  tic-tac-toe, gomoku, Connect-k with gravity or an m,n,k-game
+  (``Position(game="connect", k=5)``, ``Position(game="gomoku")``), from a
+  move string (``"4453"``, ``"h8 i9"``), a FEN, or a board as Kaggle,
+  PettingZoo or numpy give it.
+- :class:`Solver`: Pascal Pons's exact score of a position, the score of
+  every move, and a best move; its table persists across calls.
 - :class:`Engine`: the opening book, the solver, then a heuristic search, within
   depth, time and node limits or at the levels of ``inarow play --level``.
-- :mod:`inarow.agents`: one-line agents for Kaggle ConnectX, PettingZoo's
-  ``connect_four_v3`` and OpenSpiel's ``connect_four`` and ``tic_tac_toe``.
+- :mod:`inarow.agents`: one-line agents for Kaggle ConnectX (any ``inarow``),
+  PettingZoo's ``connect_four_v3`` and OpenSpiel's ``connect_four`` (any
+  ``x_in_row``), ``tic_tac_toe``, ``mnk`` and ``gomoku``.
 
-Moves are ints: the column from 0 in Connect Four, the cell from 0 row by row
-from the top left in tic-tac-toe. Players are 0 (who moves first) and 1.
+Moves are ints: the column from 0 where stones fall, else the cell from 0 row
+by row from the top left (as OpenSpiel numbers them). Players are 0 (who
+moves first) and 1.
 
 >>> import inarow
 >>> position = inarow.Position("4453")

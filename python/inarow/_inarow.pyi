@@ -19,9 +19,19 @@ class Position:
         game: str = "connect4",
         width: Optional[int] = None,
         height: Optional[int] = None,
+        k: Optional[int] = None,
+        gravity: Optional[bool] = None,
+        exact: Optional[bool] = None,
     ) -> None: ...
     @staticmethod
-    def from_fen(fen: str, game: str = "connect4") -> Position: ...
+    def from_fen(
+        fen: str,
+        game: str = "connect4",
+        *,
+        k: Optional[int] = None,
+        gravity: Optional[bool] = None,
+        exact: Optional[bool] = None,
+    ) -> Position: ...
     @staticmethod
     def from_board(
         board: Union[Sequence[Any], Any],
@@ -29,13 +39,26 @@ class Position:
         game: str = "connect4",
         rows: Optional[int] = None,
         columns: Optional[int] = None,
+        k: Optional[int] = None,
+        gravity: Optional[bool] = None,
+        exact: Optional[bool] = None,
     ) -> Position: ...
     @property
-    def game(self) -> Literal["connect4", "tictactoe"]: ...
+    def game(
+        self,
+    ) -> Literal["connect4", "tictactoe", "gomoku", "gomokufreestyle", "connect", "mnk"]: ...
+    @property
+    def variant(self) -> str: ...
     @property
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def k(self) -> int: ...
+    @property
+    def gravity(self) -> bool: ...
+    @property
+    def exact(self) -> bool: ...
     @property
     def ply(self) -> int: ...
     @property

@@ -1,4 +1,4 @@
-"""Agents for the environments Connect-Four players train in, each usable in one line.
+"""Agents for the environments k-in-a-row players train in, each usable in one line.
 
 - Kaggle ConnectX (``kaggle-environments``)::
 
@@ -6,9 +6,9 @@
 
   ``kaggle_agent(observation, configuration)`` returns a column from 0. It
   rebuilds the position from the board alone (Kaggle gives no moves), plays
-  any ``rows`` x ``columns`` inarow supports, and answers within
-  ``actTimeout``. A submission file can hold
-  ``from inarow.agents import kaggle_agent as agent``.
+  any ``rows`` x ``columns`` and any ``inarow`` inarow supports (Connect-k
+  with gravity), and answers within ``actTimeout``. A submission file can
+  hold ``from inarow.agents import kaggle_agent as agent``.
 
 - PettingZoo ``connect_four_v3``::
 
@@ -16,18 +16,25 @@
 
   takes the observation dict (the planes and ``action_mask``).
 
-- OpenSpiel ``connect_four`` and ``tic_tac_toe``::
+- OpenSpiel ``connect_four`` (any ``rows``, ``columns`` and ``x_in_row``),
+  ``tic_tac_toe``, ``mnk`` (``m`` columns, ``n`` rows, ``k``) and ``gomoku``
+  (``size``, ``connect``; two dimensions, no ``wrap``, no ``anti``)::
 
       bot = inarow.agents.openspiel_bot(game)
 
-  a ``pyspiel.Bot``, for ``evaluate_bots`` and the like.
+  a ``pyspiel.Bot``, for ``evaluate_bots`` and the like. OpenSpiel numbers
+  ``mnk`` and ``gomoku`` actions as :class:`~inarow.Position` numbers cells,
+  row by row from the top left, and lets longer lines than ``k`` win, as
+  inarow's ``mnk`` and ``gomokufreestyle`` do.
 
 Every agent thinks the same way: the opening book, then the exact solver's
 best move within most of the time it has, and only if the solver cannot finish
-in time a heuristic search for the rest. Each keeps its tables warm from move
-to move. The module-level agents share one :class:`Mover`, which answers one
-call at a time; make your own (``KaggleAgent(time=..., mover=Mover())``, ...)
-for other settings, separate tables, or agents that play at once in threads.
+in time a heuristic search for the rest. Where the solver cannot finish (a
+large board such as gomoku's) it gets only a small share of the time until it
+answers again. Each keeps its tables warm from move to move. The module-level
+agents share one :class:`Mover`, which answers one call at a time; make your
+own (``KaggleAgent(time=..., mover=Mover())``, ...) for other settings,
+separate tables, or agents that play at once in threads.
 """
 
 from __future__ import annotations
@@ -51,6 +58,10 @@ __all__ = [
 # takes over: the solver's move is perfect, the search's a guess.
 _SOLVER_SHARE = 0.7
 
+# The share it gets in a game where it did not answer last time (a board too
+# large to solve yet): enough to find the end of a game, little to lose.
+_PROBE_SHARE = 0.1
+
 # The heuristic search after the solver gives up goes this deep at most (no
 # game here is longer); a fixed depth also keeps the engine from asking its
 # own solver again.
@@ -71,6 +82,8 @@ class Mover:
     def __init__(self, hash_mb: int = 64, threads: int = 1, book: bool = True) -> None:
         self.solver = Solver(hash_mb=hash_mb, threads=threads, book=book)
         self.engine = Engine(hash_mb=max(hash_mb // 4, 1), threads=threads, book=book)
+        # The solver's share of the time in each game (by Position.variant).
+        self._shares: dict[str, float] = {}
 
     def move(self, position: Position, seconds: float) -> int:
         """A move for ``position`` within about ``seconds``: perfect when the
@@ -80,10 +93,11 @@ class Mover:
         """
         start = _time.monotonic()
         seconds = max(seconds, _MIN_SEARCH_TIME)
-        if position.game == "connect4":
-            best = self.solver.best_move(position, timeout=seconds * _SOLVER_SHARE)
-            if best is not None:
-                return best
+        share = self._shares.get(position.variant, _SOLVER_SHARE)
+        best = self.solver.best_move(position, timeout=seconds * share)
+        self._shares[position.variant] = _SOLVER_SHARE if best is not None else _PROBE_SHARE
+        if best is not None:
+            return best
         left = max(seconds - (_time.monotonic() - start), _MIN_SEARCH_TIME)
         return self.engine.best_move(position, depth=_SEARCH_DEPTH, time=left)
 
@@ -114,10 +128,12 @@ class KaggleAgent:
     ``actTimeout`` (Kaggle's time limit per move).
 
     The position is rebuilt from ``observation.board`` alone, cut into
-    ``configuration.rows`` x ``configuration.columns``; ``observation.mark``
+    ``configuration.rows`` x ``configuration.columns``, the game Connect-k
+    with k ``configuration.inarow`` (Connect Four for 4); ``observation.mark``
     must be the side to move the stones say. Raises ``ValueError`` with
-    inarow's message if ``configuration.inarow`` is not 4, the board size is
-    one inarow cannot play, or the board is not a position.
+    inarow's message if the board or ``inarow`` is one inarow cannot play
+    (more than 448 bits: ``columns * (rows + 1)``; more than 26 columns), or
+    the board is not a position.
     """
 
     def __init__(
@@ -130,19 +146,18 @@ class KaggleAgent:
     def __call__(self, observation: Any, configuration: Any) -> int:
         start = _time.monotonic()
         inarow = _field(configuration, "inarow", 4)
-        if inarow != 4:
-            raise ValueError(
-                f"inarow plays Connect Four, four in a row; this ConnectX game "
-                f"asks for {inarow} in a row"
-            )
         rows = _field(configuration, "rows", 6)
         columns = _field(configuration, "columns", 7)
         try:
             position = Position.from_board(
-                list(_field(observation, "board")), rows=rows, columns=columns
+                list(_field(observation, "board")),
+                game="connect",
+                k=inarow,
+                rows=rows,
+                columns=columns,
             )
         except ValueError as error:
-            raise type(error)(f"ConnectX {columns}x{rows}: {error}") from error
+            raise type(error)(f"ConnectX {columns}x{rows}, inarow={inarow}: {error}") from error
         mark = _field(observation, "mark")
         if mark is not None and mark != position.side_to_move + 1:
             raise ValueError(
@@ -199,29 +214,60 @@ pettingzoo_policy = PettingZooPolicy()
 """The PettingZoo policy with the default settings: at most a second a move."""
 
 
-# OpenSpiel's game names, and inarow's.
-_OPENSPIEL_GAMES = {"connect_four": "connect4", "tic_tac_toe": "tictactoe"}
+def _openspiel_parameters(game: Any) -> dict[str, Any]:
+    """A game's parameters, with the defaults of those it was not given."""
+    parameters = dict(game.get_type().parameter_specification)
+    parameters.update(game.get_parameters())
+    return parameters
 
 
-def _openspiel_position(state: Any) -> Position:
-    """The position of an OpenSpiel state, replayed from its history."""
-    game = state.get_game()
+def _connect_four(p: Mapping[str, Any]) -> dict[str, Any]:
+    return {"game": "connect", "width": p["columns"], "height": p["rows"], "k": p["x_in_row"]}
+
+
+def _tic_tac_toe(p: Mapping[str, Any]) -> dict[str, Any]:
+    return {"game": "tictactoe"}
+
+
+def _mnk(p: Mapping[str, Any]) -> dict[str, Any]:
+    # m is the number of columns, n of rows: action = row * m + column.
+    return {"game": "mnk", "width": p["m"], "height": p["n"], "k": p["k"]}
+
+
+def _gomoku(p: Mapping[str, Any]) -> dict[str, Any]:
+    for name, plays in [("dims", 2), ("wrap", False), ("anti", False)]:
+        if p.get(name, plays) != plays:
+            raise ValueError(f"inarow plays OpenSpiel's gomoku with {name}={plays}, not {p[name]}")
+    # OpenSpiel's gomoku lets a longer line than `connect` win: free-style.
+    return {"game": "gomokufreestyle", "width": p["size"], "height": p["size"], "k": p["connect"]}
+
+
+# OpenSpiel's games inarow plays: the Position arguments of each's parameters.
+_OPENSPIEL_GAMES = {
+    "connect_four": _connect_four,
+    "tic_tac_toe": _tic_tac_toe,
+    "mnk": _mnk,
+    "gomoku": _gomoku,
+}
+
+
+def _openspiel_start(game: Any) -> Position:
+    """The start position of an OpenSpiel game, checked: a ``ValueError`` for
+    a game or parameters inarow cannot play."""
     name = game.get_type().short_name
     if name not in _OPENSPIEL_GAMES:
-        raise ValueError(
-            f"inarow plays OpenSpiel's {' and '.join(_OPENSPIEL_GAMES)}, not {name}"
-        )
-    if name == "connect_four":
-        parameters = game.get_parameters()
-        if parameters.get("x_in_row", 4) != 4:
-            raise ValueError(
-                f"inarow plays Connect Four, four in a row, not {parameters['x_in_row']}"
-            )
-        position = Position(
-            width=parameters.get("columns", 7), height=parameters.get("rows", 6)
-        )
-    else:
-        position = Position(game="tictactoe")
+        raise ValueError(f"inarow plays OpenSpiel's {', '.join(_OPENSPIEL_GAMES)}, not {name}")
+    parameters = _openspiel_parameters(game)
+    try:
+        return Position(**_OPENSPIEL_GAMES[name](parameters))
+    except ValueError as error:
+        raise type(error)(f"OpenSpiel's {game}: {error}") from error
+
+
+def _openspiel_position(start: Position, state: Any) -> Position:
+    """The position of an OpenSpiel state, replayed from its history on ``start``
+    (OpenSpiel's actions are Position's move ints)."""
+    position = start.copy()
     for action in state.history():
         position.play(action)
     return position
@@ -238,7 +284,7 @@ def _openspiel_bot_class() -> type:
 
         def __init__(self, game: Any, player_id: Optional[int], time: float, mover: Mover) -> None:
             pyspiel.Bot.__init__(self)
-            _openspiel_position(game.new_initial_state())
+            self._start = _openspiel_start(game)
             self._player_id = player_id
             self._time = time
             self._mover = mover
@@ -256,7 +302,7 @@ def _openspiel_bot_class() -> type:
             return False
 
         def step(self, state: Any) -> int:
-            return self._mover.move(_openspiel_position(state), self._time)
+            return self._mover.move(_openspiel_position(self._start, state), self._time)
 
     return OpenSpielBot
 
@@ -264,12 +310,14 @@ def _openspiel_bot_class() -> type:
 def openspiel_bot(
     game: Any, player_id: Optional[int] = None, time: float = 1.0, mover: Optional[Mover] = None
 ) -> Any:
-    """A ``pyspiel.Bot`` that plays OpenSpiel's ``connect_four`` (any ``rows`` and
-    ``columns`` inarow plays) or ``tic_tac_toe``, at most ``time`` seconds a move.
+    """A ``pyspiel.Bot`` that plays OpenSpiel's ``connect_four`` (any ``rows``,
+    ``columns`` and ``x_in_row``), ``tic_tac_toe``, ``mnk`` or ``gomoku`` (on
+    any board inarow plays), at most ``time`` seconds a move.
 
-    ``game`` is the ``pyspiel.Game`` (checked here: another game, or
-    ``x_in_row`` other than 4, is a ``ValueError``); ``player_id`` is kept for
-    callers that ask the bot for it. The position is replayed from the state's
-    history at every step, so the bot can join a game at any point.
+    ``game`` is the ``pyspiel.Game`` (checked here: another game, parameters
+    inarow does not play such as gomoku's ``wrap``, or a board too large is a
+    ``ValueError``); ``player_id`` is kept for callers that ask the bot for
+    it. The position is replayed from the state's history at every step, so
+    the bot can join a game at any point.
     """
     return _openspiel_bot_class()(game, player_id, time, mover or _shared_mover())

@@ -69,7 +69,7 @@ impl Score {
         self.score.mate_moves()
     }
 
-    /// Pons's exact score of a proven Connect-Four result; None otherwise.
+    /// Pons's exact score of a proven result; None otherwise.
     #[getter]
     fn pons(&self) -> Option<i32> {
         self.pons
@@ -166,8 +166,9 @@ impl SearchResult {
 }
 
 /// inarow's engine: the opening book, then the exact solver, then a heuristic
-/// alpha-beta search, on Connect Four of any size and tic-tac-toe (solved
-/// outright). It plays at the strengths of `inarow play`.
+/// alpha-beta search, on every game inarow plays (tic-tac-toe is solved
+/// outright; the other members than Connect Four search without the solver).
+/// It plays at the strengths of `inarow play`.
 ///
 /// - hash_mb: the tables, in MiB; they persist across calls until clear().
 /// - threads: search threads, 1 to max_threads().

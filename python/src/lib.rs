@@ -8,7 +8,8 @@
 //! levels of `inarow play`. This crate only translates:
 //!
 //! - `position.rs`: `Position`, and moves as the environments number them
-//!   (a column from 0; a tic-tac-toe cell from 0, row by row from the top).
+//!   (a column from 0 where stones fall, else a cell from 0, row by row from
+//!   the top).
 //! - `board.rs`: a board as Kaggle, PettingZoo or numpy give it, read into cells.
 //! - `solver.rs` and `engine.rs`: the two searchers, their limits and results.
 //! - `args.rs`: numbers from Python, checked once.

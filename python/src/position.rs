@@ -1,16 +1,18 @@
-//! `Position`: a position of Connect Four on any board inarow plays, or of
-//! tic-tac-toe, and moves as the environments number them.
+//! `Position`: a position of any member of the k-in-a-row family inarow
+//! plays (Connect Four on any board, tic-tac-toe, gomoku, Connect-k with
+//! gravity, m,n,k-games), and moves as the environments number them.
 //!
-//! A move crosses into Python as an `int`: the column from 0 in Connect Four
-//! (as Kaggle, PettingZoo and OpenSpiel number it), the cell from 0 in
-//! tic-tac-toe, row by row from the top left (as OpenSpiel numbers it and a
-//! printed grid reads). Text moves are read by the games crate in any
-//! notation it knows (`"4"` the fourth column, `"P@d1"`, `"b2"`).
+//! A move crosses into Python as an `int`: the column from 0 where stones
+//! fall (as Kaggle, PettingZoo and OpenSpiel's `connect_four` number it), else
+//! the cell from 0, row by row from the top left (as OpenSpiel numbers
+//! `tic_tac_toe`, `mnk` and `gomoku` actions and a printed grid reads). Text
+//! moves are read by the games crate in any notation it knows (`"4"` the
+//! fourth column, `"P@d1"`, `"b2"`, `"h8"`).
 
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Size, Variant};
+use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Rules, Variant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -19,30 +21,124 @@ use crate::args::count;
 use crate::board;
 use crate::{IllegalMoveError, InvalidPositionError};
 
-/// The game of a name, on a board of the given size where the game has sizes.
-pub fn variant(game: &str, width: Option<i64>, height: Option<i64>) -> PyResult<Variant> {
-    let width = count("width", width)?.map(|w| w as usize);
-    let height = count("height", height)?.map(|h| h as usize);
-    let variant = Variant::from_str(game).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let (files, ranks) = variant.dimensions();
-    variant
-        .with_dimensions(
-            width.unwrap_or(usize::from(files)),
-            height.unwrap_or(usize::from(ranks)),
-        )
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+/// What a caller may say about the game besides its name: the board and
+/// the rules, each overriding the named game's own.
+#[derive(Clone, Copy, Default)]
+pub struct GameArgs {
+    /// The number of columns.
+    pub width: Option<i64>,
+    /// The number of rows.
+    pub height: Option<i64>,
+    /// The stones in a row that win.
+    pub k: Option<i64>,
+    /// Whether stones fall to the bottom of their column.
+    pub gravity: Option<bool>,
+    /// Whether only exactly `k` in a row wins (no overlines).
+    pub exact: Option<bool>,
+}
+
+/// The game of a name (any text `Variant` reads: "connect4", "gomoku",
+/// "connect 7x6 k5"), on the board and with the rules `args` give where they
+/// give them: those that differ from the name's are read as words added to
+/// it ("mnk 5x5 k4 exact"), so the name's own checks stand (tic-tac-toe is
+/// 3x3, Connect Four has its own sizes). Gravity, which no word sets, then
+/// makes the member with it.
+pub fn variant(game: &str, args: GameArgs) -> PyResult<Variant> {
+    let parse =
+        |text: &str| Variant::from_str(text).map_err(|e| PyValueError::new_err(e.to_string()));
+    let width = count("width", args.width)?;
+    let height = count("height", args.height)?;
+    let k = count("k", args.k)?;
+    let named = parse(game)?.rules();
+    let (files, ranks) = (named.width() as u64, named.height() as u64);
+    let mut text = game.to_owned();
+    let board = (width.unwrap_or(files), height.unwrap_or(ranks));
+    if board != (files, ranks) {
+        let _ = write!(text, " {}x{}", board.0, board.1);
+    }
+    if let Some(k) = k.filter(|&k| k != named.k() as u64) {
+        let _ = write!(text, " k{k}");
+    }
+    match args.exact {
+        Some(true) if named.overlines() => text.push_str(" exact"),
+        Some(false) if !named.overlines() => text.push_str(" freestyle"),
+        _ => {}
+    }
+    let variant = parse(&text)?;
+    match args.gravity {
+        Some(gravity) if gravity != variant.gravity() => {
+            let rules = variant.rules();
+            Rules::new(
+                rules.width(),
+                rules.height(),
+                rules.k(),
+                gravity,
+                rules.overlines(),
+            )
+            .map(Variant::from_rules)
+            .map_err(|e| PyValueError::new_err(format!("{text} with gravity={gravity}: {e}")))
+        }
+        _ => Ok(variant),
+    }
+}
+
+/// The game of a name and rules for a position whose board comes from
+/// elsewhere (a FEN, a board): as [`variant`], on the named game's board
+/// widened to hold a line of `k` if it is too narrow, since the board read
+/// gives the size.
+fn variant_for_board(game: &str, args: GameArgs) -> PyResult<Variant> {
+    if args.width.is_none() && args.height.is_none() {
+        if let (Ok(named), Some(k)) = (Variant::from_str(game), args.k) {
+            let (files, ranks) = named.dimensions();
+            if k > i64::from(files.max(ranks)) {
+                return variant(
+                    game,
+                    GameArgs {
+                        width: Some(k),
+                        ..args
+                    },
+                );
+            }
+        }
+    }
+    variant(game, args)
 }
 
 /// The Python name of a game, which [`variant`] reads back.
 fn game_name(variant: Variant) -> &'static str {
-    match variant {
-        Variant::Connect4(_) => "connect4",
-        other => other.name(),
+    match variant.name() {
+        "cfour" => "connect4",
+        other => other,
     }
 }
 
-/// The `int` of a move: its column where stones fall (Connect Four), its
-/// cell row by row from the top left otherwise (tic-tac-toe).
+/// The keyword arguments that make `variant` from its name: the name unless
+/// it is Connect Four, then each of the board (unless `with_board` is false:
+/// the board comes from elsewhere), `k` and `exact` that differ from the
+/// name's own. Gravity is the name's.
+fn game_keywords(variant: Variant, with_board: bool) -> String {
+    let name = game_name(variant);
+    let named = Variant::from_str(name).unwrap_or(variant).rules();
+    let rules = variant.rules();
+    let mut text = String::new();
+    if name != "connect4" {
+        let _ = write!(text, ", game='{name}'");
+    }
+    if with_board && (rules.width(), rules.height()) != (named.width(), named.height()) {
+        let _ = write!(text, ", width={}, height={}", rules.width(), rules.height());
+    }
+    if rules.k() != named.k() {
+        let _ = write!(text, ", k={}", rules.k());
+    }
+    if rules.overlines() != named.overlines() {
+        let exact = if rules.overlines() { "False" } else { "True" };
+        let _ = write!(text, ", exact={exact}");
+    }
+    text
+}
+
+/// The `int` of a move: its column where stones fall (Connect Four,
+/// Connect-k), its cell row by row from the top left otherwise.
 pub fn move_index(game: &AnyGame, drop: Drop) -> usize {
     let (files, ranks) = game.variant().dimensions();
     if game.variant().gravity() {
@@ -92,24 +188,33 @@ fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
     }
 }
 
-/// A position of Connect Four (any board inarow plays: width 1 to 16,
-/// width * (height + 1) <= 128; 7x6 by default) or of tic-tac-toe.
+/// A position of a k-in-a-row game: Connect Four (any board inarow plays;
+/// 7x6 by default), tic-tac-toe, gomoku, Connect-k with gravity or an
+/// m,n,k-game, on boards up to width * (height + 1) <= 448 (20x20 fits).
 ///
-/// - moves: Pascal Pons's move string, columns from 1 ("4453"), or moves in
-///   any notation inarow reads, separated by spaces or commas ("P@d1 P@d2",
-///   "b2 a1" in tic-tac-toe), played from the empty board.
-/// - game: "connect4" (or "cfour") or "tictactoe".
-/// - width, height: the Connect-Four board (7 and 6 by default).
+/// - moves: Pascal Pons's move string, columns from 1 ("4453"), where stones
+///   fall, or moves in any notation inarow reads, separated by spaces or
+///   commas ("P@d1 P@d2", "b2 a1", "h8 i9"), played from the empty board.
+/// - game: "connect4" (or "cfour"), "tictactoe", "gomoku" (15x15, exactly
+///   five), "gomokufreestyle" (15x15, five or more), "connect" (gravity; 7x6
+///   and k=4 unless told) or "mnk" (no gravity; 3x3 and k=3 unless told), or
+///   inarow's text for a game ("connect 7x6 k5", "mnk 5x5 k4 exact").
+/// - width, height: the board (columns and rows).
+/// - k: the stones in a row that win.
+/// - gravity: whether stones fall to the bottom of their column.
+/// - exact: whether only exactly k in a row wins (no overlines).
 ///
+/// width, height, k, gravity and exact override what the game's name says.
 /// Also Position.from_fen(fen) and Position.from_board(board).
 ///
-/// Moves are ints: the column from 0 in Connect Four; the cell from 0 in
-/// tic-tac-toe, row by row from the top left (0 1 2 / 3 4 5 / 6 7 8). Players
-/// are 0 (the first to move) and 1. play() also takes text moves ("4" is the
-/// fourth column, "P@d1", "b2").
+/// Moves are ints: the column from 0 where stones fall; otherwise the cell
+/// from 0, row by row from the top left (0 1 2 / 3 4 5 / 6 7 8 in
+/// tic-tac-toe), as OpenSpiel numbers mnk and gomoku. Players are 0 (the
+/// first to move) and 1. play() also takes text moves ("4" is the fourth
+/// column, "P@d1", "b2").
 ///
 /// Raises InvalidPositionError (a ValueError) with inarow's message if the
-/// moves cannot be played, ValueError for an unknown game or size.
+/// moves cannot be played, ValueError for an unknown game, size or rules.
 #[pyclass(module = "inarow", name = "Position")]
 #[derive(Clone)]
 pub struct Position {
@@ -144,9 +249,27 @@ impl Position {
 #[pymethods]
 impl Position {
     #[new]
-    #[pyo3(signature = (moves = "", *, game = "connect4", width = None, height = None))]
-    fn new(moves: &str, game: &str, width: Option<i64>, height: Option<i64>) -> PyResult<Self> {
-        let start = AnyGame::new(variant(game, width, height)?);
+    #[pyo3(signature = (
+        moves = "", *, game = "connect4", width = None, height = None, k = None, gravity = None,
+        exact = None
+    ))]
+    fn new(
+        moves: &str,
+        game: &str,
+        width: Option<i64>,
+        height: Option<i64>,
+        k: Option<i64>,
+        gravity: Option<bool>,
+        exact: Option<bool>,
+    ) -> PyResult<Self> {
+        let args = GameArgs {
+            width,
+            height,
+            k,
+            gravity,
+            exact,
+        };
+        let start = AnyGame::new(variant(game, args)?);
         let mut position = start;
         let history = position
             .play_moves(moves)
@@ -160,13 +283,27 @@ impl Position {
 
     /// The position of a FEN as cutechess and Fairy-Stockfish write it
     /// ("7/7/7/7/3p3/2pPP2[...] w - - 0 3"; the pocket and the fields after
-    /// the board are optional). For Connect Four the ranks give the board size.
+    /// the board are optional). The game and its rules are named as for
+    /// Position(); the ranks give the board size (but for tic-tac-toe's 3x3).
     ///
-    /// Raises InvalidPositionError with inarow's message for a bad FEN.
+    /// Raises InvalidPositionError with inarow's message for a bad FEN,
+    /// ValueError for an unknown game or rules.
     #[staticmethod]
-    #[pyo3(signature = (fen, game = "connect4"))]
-    fn from_fen(fen: &str, game: &str) -> PyResult<Self> {
-        let variant = variant(game, None, None)?;
+    #[pyo3(signature = (fen, game = "connect4", *, k = None, gravity = None, exact = None))]
+    fn from_fen(
+        fen: &str,
+        game: &str,
+        k: Option<i64>,
+        gravity: Option<bool>,
+        exact: Option<bool>,
+    ) -> PyResult<Self> {
+        let args = GameArgs {
+            k,
+            gravity,
+            exact,
+            ..GameArgs::default()
+        };
+        let variant = variant_for_board(game, args)?;
         AnyGame::from_fen(variant, fen)
             .map(Position::at)
             .map_err(|e| InvalidPositionError::new_err(e.to_string()))
@@ -181,21 +318,34 @@ impl Position {
     /// - PettingZoo's rows x columns x 2 planes: plane 0 the stones of the
     ///   player to move, plane 1 the other player's.
     ///
-    /// For Connect Four the board gives the size. The side to move follows
-    /// from the stones.
+    /// The game and its rules are named as for Position(); the board gives
+    /// the size (but for tic-tac-toe's 3x3). The side to move follows from
+    /// the stones.
     ///
     /// Raises InvalidPositionError if the board has the wrong shape, a value
     /// other than those, an unsupported size, a stone over an empty cell, stone
     /// counts that alternate moves cannot give, or lines of both players.
     #[staticmethod]
-    #[pyo3(signature = (board, *, game = "connect4", rows = None, columns = None))]
+    #[pyo3(signature = (
+        board, *, game = "connect4", rows = None, columns = None, k = None, gravity = None,
+        exact = None
+    ))]
     fn from_board(
         board: &Bound<'_, PyAny>,
         game: &str,
         rows: Option<i64>,
         columns: Option<i64>,
+        k: Option<i64>,
+        gravity: Option<bool>,
+        exact: Option<bool>,
     ) -> PyResult<Self> {
-        let variant = variant(game, None, None)?;
+        let args = GameArgs {
+            k,
+            gravity,
+            exact,
+            ..GameArgs::default()
+        };
+        let variant = variant_for_board(game, args)?;
         let rows = count("rows", rows)?.map(|r| r as usize);
         let columns = count("columns", columns)?.map(|c| c as usize);
         let cells =
@@ -205,10 +355,39 @@ impl Position {
             .map_err(|e| InvalidPositionError::new_err(e.to_string()))
     }
 
-    /// The game: "connect4" or "tictactoe".
+    /// The game's name: "connect4", "tictactoe", "gomoku" (exactly five in a
+    /// row, no gravity), "gomokufreestyle" (five or more), "connect" (any
+    /// other member with gravity) or "mnk" (any other without).
     #[getter]
     fn game(&self) -> &'static str {
         game_name(self.game.variant())
+    }
+
+    /// The game in inarow's words, which Position(game=...) reads back:
+    /// "cfour", "cfour 6x5", "gomoku", "connect 7x6 k5", "mnk 5x5 k4 exact".
+    #[getter]
+    fn variant(&self) -> String {
+        self.game.variant().to_string()
+    }
+
+    /// The stones in a row that win.
+    #[getter]
+    fn k(&self) -> u8 {
+        self.game.variant().line_length()
+    }
+
+    /// Whether a stone falls to the bottom of its column (moves are columns),
+    /// or goes on any empty cell (moves are cells).
+    #[getter]
+    fn gravity(&self) -> bool {
+        self.game.variant().gravity()
+    }
+
+    /// Whether only exactly k in a row wins (as in gomoku); otherwise a
+    /// longer line wins too.
+    #[getter]
+    fn exact(&self) -> bool {
+        !self.game.variant().rules().overlines()
     }
 
     /// The number of columns.
@@ -235,8 +414,8 @@ impl Position {
         self.game.side_to_move().index()
     }
 
-    /// Plays a move: an int (the column from 0; in tic-tac-toe the cell from 0,
-    /// row by row from the top left) or text in any notation inarow reads ("4"
+    /// Plays a move: an int (the column from 0 where stones fall, else the
+    /// cell from 0, row by row from the top left) or text in any notation inarow reads ("4"
     /// the fourth column, "P@d1", "b2").
     ///
     /// Raises IllegalMoveError (a ValueError) with inarow's message if the move
@@ -293,10 +472,10 @@ impl Position {
         self.game.fen()
     }
 
-    /// The moves from the empty board: Pons's move string in Connect Four
-    /// ("4453"), squares in tic-tac-toe ("b2 a1"). The moves played when they
-    /// are known; for a position from a FEN or a board, a Connect-Four move
-    /// string found back from the stones, or None in tic-tac-toe.
+    /// The moves from the empty board: Pons's move string where stones fall
+    /// ("4453"), squares otherwise ("b2 a1"). The moves played when they are
+    /// known; for a position from a FEN or a board, a Connect-Four move
+    /// string found back from the stones, or None in the other games.
     fn moves(&self) -> Option<String> {
         self.move_text()
     }
@@ -352,32 +531,14 @@ impl Position {
 
     fn __repr__(&self) -> String {
         let variant = self.game.variant();
-        let mut text = String::from("Position");
         match self.move_text() {
-            Some(moves) => {
-                let _ = write!(text, "('{moves}'");
-                match variant {
-                    Variant::Connect4(size) if size == Size::STANDARD => {}
-                    Variant::Connect4(size) => {
-                        let _ = write!(text, ", width={}, height={}", size.width(), size.height());
-                    }
-                    Variant::TicTacToe => text.push_str(", game='tictactoe'"),
-                    other => {
-                        let _ = write!(text, ", game='{other}'");
-                    }
-                }
-            }
-            None => {
-                let _ = write!(
-                    text,
-                    ".from_fen('{}', game='{}'",
-                    self.game.fen(),
-                    game_name(variant)
-                );
-            }
+            Some(moves) => format!("Position('{moves}'{})", game_keywords(variant, true)),
+            None => format!(
+                "Position.from_fen('{}'{})",
+                self.game.fen(),
+                game_keywords(variant, false)
+            ),
         }
-        text.push(')');
-        text
     }
 }
 
@@ -387,7 +548,7 @@ mod tests {
 
     #[test]
     fn moves_are_numbered_as_the_environments_number_them() {
-        let connect4 = AnyGame::new(Variant::Connect4(Size::STANDARD));
+        let connect4 = AnyGame::new(Variant::default());
         let tictactoe = AnyGame::new(Variant::TicTacToe);
         // A column from 0; a tic-tac-toe cell from 0, row by row from the top left.
         assert_eq!(index_text(&connect4, 3).unwrap().0, "4");
@@ -405,5 +566,43 @@ mod tests {
             assert!(index_text(&connect4, bad).is_err());
         }
         assert!(index_text(&tictactoe, 9).is_err());
+        // Every member without gravity alike, as OpenSpiel numbers mnk and gomoku.
+        let gomoku = AnyGame::new("gomoku".parse().unwrap());
+        assert_eq!(index_text(&gomoku, 0).unwrap().0, "a15");
+        assert_eq!(index_text(&gomoku, 112).unwrap().0, "h8");
+        assert_eq!(index_text(&gomoku, 224).unwrap().0, "o1");
+        let mnk = AnyGame::new("mnk 5x4 k3".parse().unwrap());
+        assert_eq!(index_text(&mnk, 7).unwrap().0, "c3");
+        assert_eq!(move_count(&mnk), 20);
+        let connect = AnyGame::new("connect 9x7 k5".parse().unwrap());
+        assert_eq!(move_count(&connect), 9);
+        assert_eq!(index_text(&connect, 8).unwrap().0, "9");
+    }
+
+    #[test]
+    fn games_read_back_from_their_keywords() {
+        let args = |k, exact| GameArgs {
+            k,
+            exact,
+            ..GameArgs::default()
+        };
+        for (game, args, keywords) in [
+            ("connect4", GameArgs::default(), ""),
+            ("connect", args(Some(5), None), ", game='connect', k=5"),
+            ("gomoku", GameArgs::default(), ", game='gomoku'"),
+            (
+                "gomoku",
+                args(None, Some(false)),
+                ", game='gomokufreestyle'",
+            ),
+            (
+                "mnk 5x4",
+                args(Some(3), Some(true)),
+                ", game='mnk', width=5, height=4, exact=True",
+            ),
+        ] {
+            let made = variant(game, args).unwrap();
+            assert_eq!(game_keywords(made, true), keywords, "{game}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! `Solver`: the engine's exact analyst for every game inarow plays (the
-//! Connect-Four solver, a whole-tree search of tic-tac-toe), its tables kept
-//! between calls, the GIL released while it searches.
+//! Connect-Four solver, a whole-tree search of tic-tac-toe, the family's
+//! solver for the other members), its tables kept between calls, the GIL
+//! released while it searches.
 
 use inarow_engine::{Analyst, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::Game;
@@ -98,7 +99,7 @@ impl Solver {
     }
 
     /// The exact score of playing each move, by its int (each column left to
-    /// right in Connect Four, each cell in tic-tac-toe), for the player to
+    /// right where stones fall, else each cell), for the player to
     /// move: None for a move that cannot be played (every move once the game
     /// is over). With weak, only 1, 0 or -1. None if a limit was reached first.
     #[pyo3(signature = (position, *, weak = false, timeout = None, nodes = None))]

@@ -92,8 +92,9 @@ def test_wrong_shapes_and_values():
         ([0.5] * 42, "not a whole number"),
         ("0" * 42, "a board is numbers, not text"),
         ([], "the board is empty"),
-        ([[0] * 17] * 6, "a 17x6 board is not supported: the width must be 1 to 16"),
-        ([[0] * 9] * 14, "a 9x14 board is not supported: width * (height + 1) must be at most 128"),
+        # Past the whole family's boards, Connect Four's own words.
+        ([[0] * 27] * 6, "a 27x6 board is not supported: the width must be 1 to 16"),
+        ([[0] * 20] * 22, "a 20x22 board is not supported: the width must be 1 to 16"),
         ([[0, [0]]], "mixes numbers and lists"),
     ]:
         with pytest.raises(inarow.InvalidPositionError) as caught:
@@ -110,9 +111,11 @@ def test_bad_fens_and_names():
         inarow.Position.from_fen("7/7/x")
     with pytest.raises(ValueError, match="unknown variant 'chess'"):
         inarow.Position(game="chess")
-    with pytest.raises(ValueError, match="a 17x6 board: the width must be 1 to 16"):
-        inarow.Position(width=17)
-    with pytest.raises(ValueError, match="tic-tac-toe is played on 3x3"):
+    with pytest.raises(ValueError, match="a 27x6 board: the width must be 1 to 16"):
+        inarow.Position(width=27)
+    with pytest.raises(ValueError, match="a 21x21 board: width \\* \\(height \\+ 1\\) must be at most 448"):
+        inarow.Position(game="mnk", width=21, height=21)
+    with pytest.raises(ValueError, match="tictactoe is played on 3x3 only"):
         inarow.Position(game="tictactoe", width=4)
 
 
@@ -163,10 +166,10 @@ def test_bad_settings():
 def test_an_unsupported_connectx_game():
     agent = KaggleAgent(time=0.1)
     board = [0] * 42
-    with pytest.raises(ValueError, match="four in a row; this ConnectX game asks for 5 in a row"):
-        agent({"board": board, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 5})
-    with pytest.raises(ValueError, match="ConnectX 17x6: a 17x6 board is not supported"):
-        agent({"board": [0] * 102, "mark": 1}, {"rows": 6, "columns": 17, "inarow": 4})
+    with pytest.raises(ValueError, match="ConnectX 7x6, inarow=8: .*k is larger than the board"):
+        agent({"board": board, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 8})
+    with pytest.raises(ValueError, match="ConnectX 27x6, inarow=4: a 27x6 board is not supported"):
+        agent({"board": [0] * 162, "mark": 1}, {"rows": 6, "columns": 27, "inarow": 4})
     with pytest.raises(ValueError, match="observation.mark is 2, but with 0 stones"):
         agent({"board": board, "mark": 2}, {"rows": 6, "columns": 7, "inarow": 4})
     # And it plays on.

@@ -1,6 +1,7 @@
 """Kaggle ConnectX: real games in kaggle-environments against its built-in
 `negamax` and `random` agents, on 7x6 and on 6x5. As the first player inarow
-wins every game; as the second it never loses; every move is on time."""
+wins every game; as the second it never loses; every move is on time. Other
+`inarow`s are in test_family.py."""
 
 import random
 
@@ -57,7 +58,7 @@ def test_wide_boards_are_played_and_won_first(rows, columns):
 
 def test_a_game_it_cannot_play_is_an_error():
     kaggle = need_module("kaggle_environments")
-    env = kaggle.make("connectx", configuration={"inarow": 5}, debug=False)
+    env = kaggle.make("connectx", configuration={"inarow": 8}, debug=False)
     env.run([kaggle_agent, "random"])
     # Kaggle catches the agent's ValueError and marks the agent in error.
     assert env.state[0]["status"] == "ERROR"

@@ -1,5 +1,6 @@
 """OpenSpiel: inarow's pyspiel.Bot against OpenSpiel's own MCTS bot in
-connect_four and tic_tac_toe, on either side: it never loses."""
+connect_four and tic_tac_toe, on either side: it never loses. The other
+members (mnk, gomoku, connect_four with any x_in_row) are in test_family.py."""
 
 import numpy as np
 import pytest
@@ -46,7 +47,10 @@ def test_other_sizes_and_games():
     state = wide.new_initial_state()
     state.apply_action(9)
     assert bot.step(state) in state.legal_actions()
-    with pytest.raises(ValueError, match="four in a row, not 5"):
-        openspiel_bot(pyspiel.load_game("connect_four", {"x_in_row": 5}))
+    five = pyspiel.load_game("connect_four", {"x_in_row": 5})
+    bot = openspiel_bot(five, time=0.1)
+    state = five.new_initial_state()
+    state.apply_action(3)
+    assert bot.step(state) in state.legal_actions()
     with pytest.raises(ValueError, match="not breakthrough"):
         openspiel_bot(pyspiel.load_game("breakthrough"))
