@@ -834,7 +834,7 @@ mod tests {
         let board = play(rules(7, 6, 5, true, true), "4").to_string();
         assert_eq!(board.lines().last(), Some("   1 2 3 4 5 6 7"));
         let wide = play(rules(20, 6, 5, true, true), "19").to_string();
-        assert!(wide.ends_with(" s t\n"), "{wide}");
+        assert!(wide.ends_with(" I J K\n"), "{wide}");
     }
 
     #[test]
