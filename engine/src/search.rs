@@ -491,8 +491,10 @@ impl<K: TableKey, O: SearchObserver> Worker<'_, K, O> {
         let multipv = limits.multipv.clamp(1, root_moves.len());
         let max_depth = max_depth(position, limits);
         let start_depth = limits.start_depth.unwrap_or(1).clamp(1, max_depth);
+        let mut last_took: Option<Duration> = None;
         for depth in start_depth..=max_depth {
             let nodes_before = self.nodes;
+            let iteration_start = Instant::now();
             for line in 0..multipv {
                 self.observer.iteration(depth);
                 self.search_root(position, &mut root_moves[line..], depth as i32);
@@ -527,8 +529,23 @@ impl<K: TableKey, O: SearchObserver> Worker<'_, K, O> {
                 (Some(limit), Some(moves)) => moves > 0 && moves as u32 <= limit,
                 _ => false,
             };
+            // On a clock, an iteration that cannot end before the hard
+            // deadline is not begun: its work would be cut off and lost. Its
+            // length is guessed from how the last two grew.
+            let took = iteration_start.elapsed();
+            let growth = last_took
+                .filter(|last| !last.is_zero())
+                .map_or(2.0, |last| {
+                    (took.as_secs_f64() / last.as_secs_f64()).clamp(2.0, 16.0)
+                });
+            last_took = Some(took);
+            let doomed = plan.soft.is_some_and(|soft| {
+                plan.hard_deadline.is_some_and(|hard| {
+                    hard > plan.start + soft && Instant::now() + took.mul_f64(growth) > hard
+                })
+            });
             let out_of_time =
-                !self.signals.is_pondering() && plan.soft.is_some_and(|s| elapsed >= s);
+                !self.signals.is_pondering() && (plan.soft.is_some_and(|s| elapsed >= s) || doomed);
             if solved || mate_found || out_of_time || self.signals.is_stopped() {
                 break;
             }
