@@ -552,6 +552,22 @@ fn family_members_are_analysed_played_and_reviewed() {
     let landing = if chosen["file"] == 3 { 4 } else { 0 };
     assert_eq!(chosen["rank"], landing, "{chosen}");
 
+    // The largest boards (448 bits) take a deeper stack than a thread's
+    // default: the engine answers, at the weakest level and the strongest.
+    for variant in ["connect 20x20 k5", "gomokufreestyle 20x20", "mnk 26x8 k6"] {
+        for level in [1, 10] {
+            let answer = client.post(
+                "/api/v1/move",
+                &json!({"variant": variant, "moves": "", "level": level}),
+            );
+            assert_eq!(
+                answer.status, 200,
+                "{variant} level {level}: {}",
+                answer.body
+            );
+        }
+    }
+
     // Exactly five in gomoku, five or more in free-style gomoku: a1 wins in
     // both, f1 (six) only in free-style.
     for (variant, f1_wins) in [("gomoku", false), ("gomokufreestyle", true)] {
