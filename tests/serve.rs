@@ -601,10 +601,8 @@ fn family_members_are_analysed_played_and_reviewed() {
     }
 
     // A reviewed gomoku game carries its rules; its moves are squares.
-    let pgn = format!(
-        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"gomoku\"]\n\n\
-         1. P@h8 P@a15 2. P@i8 P@b15 3. P@j8 P@c15 4. P@k8 P@d15 5. P@l8 1-0\n"
-    );
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"gomoku\"]\n\n\
+         1. P@h8 P@a15 2. P@i8 P@b15 3. P@j8 P@c15 4. P@k8 P@d15 5. P@l8 1-0\n";
     let answer = client.post(
         "/api/v1/review",
         &json!({"pgn": pgn, "budget": {"nodes": 2000}}),
