@@ -807,6 +807,9 @@
         if (key !== null && (best === null || key > best)) best = key;
       }
     }
+    // The best move is marked only when every move is settled: an unsettled
+    // one may be better than the best exact score.
+    if (data && data.complete === false) best = null;
     if (g.gravity) {
       scores.textContent = '';
       for (let f = 0; f < g.width; f++) {
