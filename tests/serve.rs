@@ -459,6 +459,217 @@ fn review_gives_each_moves_verdict() {
     );
 }
 
+/// `inarow analyze --variant`'s scores of a position played by squares, by
+/// square name (`b2` → -6).
+fn analyze_squares_cli(variant: &str, moves: &str) -> HashMap<String, i64> {
+    let run = common::run_inarow(&["analyze", "--variant", variant], &format!("{moves}\n"));
+    assert!(run.success, "{}", run.stderr);
+    run.stdout
+        .split_whitespace()
+        .filter(|item| item.contains(':'))
+        .map(|item| {
+            let (square, score) = item.split_once(':').expect("square:score");
+            (square.to_owned(), score.parse().expect("a score"))
+        })
+        .collect()
+}
+
+/// Gomoku's rule of exactly five: first has b1 c1 d1 e1 and g1, so a1
+/// makes five and f1 six (an overline), with second's stones far away.
+const FIVE_OR_SIX: &str = "b1 h8 c1 j10 d1 l12 e1 n14 g1 o3";
+
+#[test]
+fn family_members_are_analysed_played_and_reviewed() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+
+    // A small m,n,k-game, solved: the page's numbers are inarow analyze's.
+    for moves in ["", "b2", "b2 a1 c3"] {
+        let answer = client.post(
+            "/api/v1/analyze",
+            &json!({"variant": "mnk 4x4 k3", "moves": moves}),
+        );
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let analysis = answer.json();
+        assert_eq!(analysis["variant"], "mnk");
+        assert_eq!(
+            analysis["game"],
+            json!({"variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
+                   "height": 4, "k": 3, "gravity": false, "exact": false})
+        );
+        assert_eq!(analysis["complete"], true, "{moves}");
+        let expected = analyze_squares_cli("mnk 4x4 k3", moves);
+        let listed = analysis["moves"].as_array().unwrap();
+        assert_eq!(listed.len(), expected.len(), "{moves}");
+        for m in listed {
+            let square = m["move"].as_str().unwrap().trim_start_matches("P@");
+            assert_eq!(m["score"], expected[square], "{moves}: {m}");
+        }
+    }
+
+    // Connect-3 on 5x4 with gravity: a Pons move string, scores by column.
+    let analysis = client
+        .post(
+            "/api/v1/analyze",
+            &json!({"variant": "connect 5x4 k3", "moves": "4"}),
+        )
+        .json();
+    assert_eq!(analysis["variant"], "connect");
+    assert_eq!(analysis["game"]["gravity"], true);
+    assert_eq!(analysis["game"]["title"], "Connect-3 5x4");
+    let expected = &analyze_cli_variant("connect 5x4 k3", "4");
+    let listed = analysis["moves"].as_array().unwrap();
+    assert_eq!(listed.len(), 5);
+    for m in listed {
+        assert_eq!(m["rank"], u64::from(m["file"] == 3), "{m}");
+        assert_eq!(
+            m["score"],
+            expected[m["file"].as_u64().unwrap() as usize],
+            "{m}"
+        );
+    }
+
+    // The engine moves on gomoku's 15x15 board and on Connect-5's 7x6.
+    let chosen = client
+        .post(
+            "/api/v1/move",
+            &json!({"variant": "gomoku", "moves": "h8 h9", "level": 3}),
+        )
+        .json();
+    let (file, rank) = (
+        chosen["file"].as_u64().unwrap(),
+        chosen["rank"].as_u64().unwrap(),
+    );
+    assert!(file < 15 && rank < 15, "{chosen}");
+    assert!(![(7, 7), (7, 8)].contains(&(file, rank)), "{chosen}");
+    let chosen = client
+        .post(
+            "/api/v1/move",
+            &json!({"variant": "connect 7x6 k5", "moves": "4444", "level": 1}),
+        )
+        .json();
+    assert!(chosen["file"].as_u64().unwrap() < 7, "{chosen}");
+    let landing = if chosen["file"] == 3 { 4 } else { 0 };
+    assert_eq!(chosen["rank"], landing, "{chosen}");
+
+    // The largest boards (448 bits) take a deeper stack than a thread's
+    // default: the engine answers, at the weakest level and the strongest.
+    for variant in ["connect 20x20 k5", "gomokufreestyle 20x20", "mnk 26x8 k6"] {
+        for level in [1, 10] {
+            let answer = client.post(
+                "/api/v1/move",
+                &json!({"variant": variant, "moves": "", "level": level}),
+            );
+            assert_eq!(
+                answer.status, 200,
+                "{variant} level {level}: {}",
+                answer.body
+            );
+        }
+    }
+
+    // Exactly five in gomoku, five or more in free-style gomoku: a1 wins in
+    // both, f1 (six) only in free-style.
+    for (variant, f1_wins) in [("gomoku", false), ("gomokufreestyle", true)] {
+        let outcome = |client: &mut Client, last: &str| {
+            let moves = format!("{FIVE_OR_SIX} {last}");
+            let answer = client.post(
+                "/api/v1/analyze",
+                &json!({"variant": variant, "moves": moves, "budget": {"nodes": 1000}}),
+            );
+            assert_eq!(answer.status, 200, "{}", answer.body);
+            answer.json()["outcome"].clone()
+        };
+        assert_eq!(outcome(&mut client, "a1"), "1-0", "{variant} a1");
+        let f1 = outcome(&mut client, "f1");
+        assert_eq!(f1 == "1-0", f1_wins, "{variant} f1: {f1}");
+        let chosen = client
+            .post(
+                "/api/v1/move",
+                &json!({"variant": variant, "moves": FIVE_OR_SIX, "level": 10}),
+            )
+            .json();
+        let wins: &[&str] = if f1_wins {
+            &["P@a1", "P@f1"]
+        } else {
+            &["P@a1"]
+        };
+        assert!(
+            wins.contains(&chosen["move"].as_str().unwrap()),
+            "{variant}: {chosen}"
+        );
+    }
+
+    // A reviewed gomoku game carries its rules; its moves are squares.
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[Variant \"gomoku\"]\n\n\
+         1. P@h8 P@a15 2. P@i8 P@b15 3. P@j8 P@c15 4. P@k8 P@d15 5. P@l8 1-0\n";
+    let answer = client.post(
+        "/api/v1/review",
+        &json!({"pgn": pgn, "budget": {"nodes": 2000}}),
+    );
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let game = &answer.json()["games"][0];
+    assert_eq!(game["error"], Value::Null, "{game}");
+    assert_eq!(game["variant"], "gomoku");
+    assert_eq!(game["game"]["k"], 5);
+    assert_eq!(game["game"]["exact"], true);
+    let moves = game["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 9);
+    assert_eq!(
+        (moves[8]["file"].clone(), moves[8]["rank"].clone()),
+        (json!(11), json!(7))
+    );
+    // After 4. P@k8 (an open four) second loses whatever it plays: 4...
+    // P@d15 scores -109 (first wins with its 5th of 113 stones), and 5.
+    // P@l8 is the win.
+    assert_eq!(
+        (moves[7]["score"].clone(), moves[7]["best"].clone()),
+        (json!(-109), json!(-109))
+    );
+    assert_eq!(moves[8]["label"], "best");
+    assert_eq!(moves[8]["score"], 109);
+
+    // The bad members' reasons, in one line each.
+    for (body, words) in [
+        (
+            json!({"variant": "mnk 4x4 k5"}),
+            "k is larger than the board",
+        ),
+        (
+            json!({"variant": "connect 27x6 k5"}),
+            "width must be 1 to 26",
+        ),
+        (json!({"variant": "mnk 22x20 k5"}), "at most 448"),
+        (
+            json!({"variant": "mnk 4x4 k3", "moves": "a1 e5"}),
+            "e5 is off the board",
+        ),
+        (
+            json!({"variant": "gomoku", "moves": "h8 h8"}),
+            "h8 is occupied",
+        ),
+    ] {
+        let answer = client.post("/api/v1/analyze", &body);
+        let error = answer.json()["error"].as_str().unwrap().to_owned();
+        assert!(
+            error.contains(words) && !error.contains('\n'),
+            "{body}: {error}"
+        );
+    }
+}
+
+/// `inarow analyze --variant`'s scores of a Pons move string, by column
+/// (`100` for a full one).
+fn analyze_cli_variant(variant: &str, moves: &str) -> Vec<i32> {
+    let run = common::run_inarow(&["analyze", "--variant", variant], &format!("{moves}\n"));
+    assert!(run.success, "{}", run.stderr);
+    run.stdout
+        .split_whitespace()
+        .skip(1)
+        .map(|s| if s == "-" { 100 } else { s.parse().unwrap() })
+        .collect()
+}
+
 #[test]
 fn bad_input_gets_a_4xx_with_a_json_reason_and_the_server_stays_up() {
     let mut server = Server::start(&["--max-body", "4096"]);
@@ -491,6 +702,17 @@ fn bad_input_gets_a_4xx_with_a_json_reason_and_the_server_stays_up() {
         POST /api/v1/move 400 bad_limit {"level":0}
         POST /api/v1/move 400 bad_limit {"level":3,"millis":10}
         POST /api/v1/move 400 bad_limit {"millis":0}
+        POST /api/v1/analyze 400 bad_position {"variant":"mnk 4x4 k5"}
+        POST /api/v1/analyze 400 bad_position {"variant":"connect 27x6 k5"}
+        POST /api/v1/analyze 400 bad_position {"variant":"mnk 22x20 k5"}
+        POST /api/v1/analyze 400 bad_position {"variant":"gomoku","size":"30x30"}
+        POST /api/v1/analyze 400 bad_position {"variant":"connect 7x6 k0"}
+        POST /api/v1/analyze 400 unknown_variant {"variant":"mnk 4x4 k3 sideways"}
+        POST /api/v1/analyze 400 illegal_move {"variant":"mnk 4x4 k3","moves":"e5"}
+        POST /api/v1/analyze 400 illegal_move {"variant":"gomoku","moves":"h8 h16"}
+        POST /api/v1/move 400 illegal_move {"variant":"gomoku","moves":"h8 h8"}
+        POST /api/v1/move 400 illegal_move {"variant":"connect 7x6 k5","moves":"8"}
+        POST /api/v1/move 400 game_over {"variant":"mnk 4x4 k3","moves":"a1 d4 b1 d3 c1"}
         POST /api/v1/review 400 bad_request {"pgn":"  "}
         POST /api/v1/review 400 bad_request {}
     "#;
@@ -551,6 +773,20 @@ fn the_openapi_document_describes_every_route() {
     );
     let info = client.get("/api/v1/info").json();
     assert_eq!(info["limits"]["max_millis"], 1234);
+    assert_eq!(info["family"]["max_width"], 26);
+    assert_eq!(info["family"]["max_bits"], 448);
+    assert_eq!(info["family"]["max_k"], 32);
+    assert_eq!(
+        document["components"]["schemas"]["Analysis"]["properties"]["variant"]["enum"],
+        json!([
+            "cfour",
+            "tictactoe",
+            "gomoku",
+            "gomokufreestyle",
+            "connect",
+            "mnk"
+        ])
+    );
     assert_eq!(
         info["variants"],
         json!(["cfour", "tictactoe", "gomoku", "gomokufreestyle"])

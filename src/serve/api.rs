@@ -12,7 +12,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use inarow_engine::score::pons_score;
 use inarow_engine::{Score, SolveLimits, Strength};
-use inarow_games::{AnyGame, Drop, Game, ParseVariantError, Player, Size, Variant};
+use inarow_games::{kinarow, AnyGame, Drop, Game, ParseVariantError, Player, Size, Variant};
 use serde::{Deserialize, Serialize};
 
 use super::engine::{Engine, Refused};
@@ -230,21 +230,19 @@ impl<'a> PositionSpec<'a> {
 
     /// The position: the variant and size, the FEN or the start, then the moves.
     fn read(&self) -> Result<AnyGame, ApiError> {
-        let variant: Variant =
-            self.variant
-                .unwrap_or("cfour")
-                .parse()
-                .map_err(|e: ParseVariantError| {
-                    ApiError::new(StatusCode::BAD_REQUEST, "unknown_variant", e.to_string())
-                })?;
+        let variant: Variant = self
+            .variant
+            .unwrap_or("cfour")
+            .parse()
+            .map_err(variant_error)?;
         let size = self
             .size
             .map(|text| text.parse::<inarow_games::Dimensions>())
             .transpose()
             .map_err(|e| ApiError::bad_position(format!("size: {e}")))?;
-        let variant = variant.with_size(size).map_err(|_| {
-            ApiError::bad_position(format!("{} has no size to choose", variant.name()))
-        })?;
+        let variant = variant
+            .with_size(size)
+            .map_err(|e| ApiError::bad_position(format!("size: {e}")))?;
         let mut position = AnyGame::from_setup(variant, self.fen).map_err(|e| {
             ApiError::bad_position(format!("FEN '{}': {e}", self.fen.unwrap_or_default()))
         })?;
@@ -254,6 +252,22 @@ impl<'a> PositionSpec<'a> {
                 .map_err(|e| ApiError::illegal_move(e.to_string()))?;
         }
         Ok(position)
+    }
+}
+
+/// The refusal of a variant that cannot be read: `unknown_variant` for a
+/// name or a word that names no game, `bad_position` for a known game whose
+/// board or line cannot be played (`mnk 4x4 k9`, `gomoku 30x30`).
+fn variant_error(error: ParseVariantError) -> ApiError {
+    match error {
+        ParseVariantError::Unknown(_) | ParseVariantError::Word { .. } => ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "unknown_variant",
+            error.to_string(),
+        ),
+        ParseVariantError::Size { .. } | ParseVariantError::FixedBoard { .. } => {
+            ApiError::bad_position(error.to_string())
+        }
     }
 }
 
@@ -335,10 +349,43 @@ struct MoveScore {
     scored: Scored,
 }
 
+/// The member of the family a position is of, spelled out for a client
+/// that draws its board: the full variant string, its title and its rules.
+#[derive(Serialize)]
+struct GameRules {
+    /// The variant as `Variant`'s `FromStr` reads it back: `gomoku`,
+    /// `connect 7x6 k5`, `mnk 4x4 k3 exact`.
+    variant: String,
+    /// The game's name for people: `Gomoku 15x15`, `Connect-5 7x6`.
+    title: String,
+    width: usize,
+    height: usize,
+    k: usize,
+    gravity: bool,
+    /// Only a line of exactly k wins (an overline does not).
+    exact: bool,
+}
+
+impl GameRules {
+    fn of(variant: Variant) -> Self {
+        let rules = variant.rules();
+        GameRules {
+            variant: variant.to_string(),
+            title: variant.title(),
+            width: rules.width(),
+            height: rules.height(),
+            k: rules.k(),
+            gravity: rules.gravity(),
+            exact: !rules.overlines(),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Analysis {
     variant: &'static str,
     size: Option<String>,
+    game: GameRules,
     fen: String,
     ply: u32,
     side_to_move: &'static str,
@@ -402,6 +449,7 @@ fn analyze(engine: &mut Engine, position: &AnyGame, limits: &SolveLimits<'_>) ->
     Analysis {
         variant: position.variant().name(),
         size: size_of(position.variant()),
+        game: GameRules::of(position.variant()),
         fen: position.fen(),
         ply: position.ply(),
         side_to_move: side_name(position.side_to_move()),
@@ -685,6 +733,7 @@ struct ReviewedGame {
     black: String,
     result: Option<String>,
     variant: Option<String>,
+    game: Option<GameRules>,
     start_fen: Option<String>,
     moves: Vec<ReviewedMove>,
     error: Option<String>,
@@ -744,6 +793,7 @@ fn review_games(
             black: names[1].clone(),
             result: game.tag("Result").map(str::to_owned),
             variant: None,
+            game: None,
             start_fen: None,
             moves: Vec::new(),
             error: None,
@@ -757,6 +807,7 @@ fn review_games(
             }
         };
         reviewed_game.variant = Some(start.variant().to_string());
+        reviewed_game.game = Some(GameRules::of(start.variant()));
         reviewed_game.start_fen = Some(start.fen());
         let reviewed = names
             .clone()
@@ -864,10 +915,22 @@ struct Info {
     name: &'static str,
     version: &'static str,
     variants: [&'static str; 4],
+    family: Family,
     levels: Levels,
     limits: Limits,
     threads: usize,
     hash_mib: usize,
+}
+
+/// The bounds of the family's boards and lines (see `Rules::new`): what a
+/// `connect WxH kK` or `mnk WxH kK` variant may ask for.
+#[derive(Serialize)]
+struct Family {
+    forms: [&'static str; 2],
+    max_width: usize,
+    max_height: usize,
+    max_bits: usize,
+    max_k: usize,
 }
 
 #[derive(Serialize)]
@@ -885,6 +948,13 @@ pub async fn info(State(app): State<App>) -> Response {
             name: "inarow",
             version: env!("CARGO_PKG_VERSION"),
             variants: Variant::NAMES,
+            family: Family {
+                forms: ["connect WxH kK", "mnk WxH kK"],
+                max_width: kinarow::MAX_FILES,
+                max_height: kinarow::MAX_RANKS,
+                max_bits: kinarow::MAX_BITS,
+                max_k: kinarow::MAX_K,
+            },
             levels: Levels {
                 min: *levels.start(),
                 max: *levels.end(),

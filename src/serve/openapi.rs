@@ -31,7 +31,7 @@ pub fn document(limits: &Limits) -> Value {
         "variant": {
             "type": "string",
             "nullable": true,
-            "description": "cfour (Connect Four, 7x6 unless size says otherwise) or tictactoe; also `cfour WxH`.",
+            "description": "The game: cfour (Connect Four, 7x6 unless size says otherwise), tictactoe, gomoku (15x15, exactly five), gomokufreestyle (15x15, five or more), or any member of the k-in-a-row family as `connect WxH kK` (stones fall) or `mnk WxH kK` (any empty cell), with `exact` where only exactly k in a row wins (such as `connect 7x6 k5`, `mnk 4x4 k3`, `gomoku 19x19`). Boards up to 26 files and width*(height+1) at most 448 (20x20 fits); k from 1 to the longer side. A board or line that cannot be played is refused with bad_position.",
             "default": "cfour",
             "example": "cfour"
         },
@@ -39,7 +39,7 @@ pub fn document(limits: &Limits) -> Value {
             "type": "string",
             "nullable": true,
             "pattern": "^[0-9]+[xX][0-9]+$",
-            "description": "Connect Four's board, WxH (width*(height+1) at most 64).",
+            "description": "The board, WxH, in place of the variant's own (not for tictactoe).",
             "example": "7x6"
         },
         "fen": {
@@ -51,7 +51,7 @@ pub fn document(limits: &Limits) -> Value {
         "moves": {
             "type": "string",
             "nullable": true,
-            "description": "Moves from the start: a Pons move string in Connect Four (columns from 1, `4453`), or moves separated by spaces (`P@d1 P@d2`, `b2 a1`).",
+            "description": "Moves from the start: a Pons move string where stones fall (columns from 1, 1-9 then A-Q, `4453`), or moves separated by spaces (`P@d1 P@d2`, `h8 h9`). A square off the board or taken is refused with illegal_move.",
             "example": "4453"
         }
     });
@@ -90,12 +90,29 @@ pub fn document(limits: &Limits) -> Value {
         "description": "Full strength, thinking this long."
     });
     let score = json!({"type": "integer", "nullable": true});
+    let game_rules = json!({
+        "type": "object",
+        "description": "The member of the family: its variant string, title and rules.",
+        "required": ["variant", "title", "width", "height", "k", "gravity", "exact"],
+        "properties": {
+            "variant": {"type": "string", "example": "connect 7x6 k5",
+                "description": "The variant as a request names it."},
+            "title": {"type": "string", "example": "Connect-5 7x6"},
+            "width": {"type": "integer"},
+            "height": {"type": "integer"},
+            "k": {"type": "integer", "description": "The stones in a row that win."},
+            "gravity": {"type": "boolean", "description": "Stones fall to the lowest empty cell of their column."},
+            "exact": {"type": "boolean", "description": "Only exactly k in a row wins; an overline does not."}
+        }
+    });
+    let mut game_rules_or_null = game_rules.clone();
+    game_rules_or_null["nullable"] = json!(true);
     json!({
         "openapi": "3.0.3",
         "info": {
             "title": "inarow",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Exact scores, engine moves and game reviews for Connect Four (any board that fits 64 bits) and tic-tac-toe. Scores follow Pascal Pons's convention, from the side to move: a win scores 1 plus the winner's stones not yet played, a loss the negative, a draw 0."
+            "description": "Exact scores, engine moves and game reviews for the k-in-a-row family: Connect Four on any board, tic-tac-toe, gomoku, Connect-k and m,n,k-games. Scores follow Pascal Pons's convention, from the side to move: a win scores 1 plus the winner's stones not yet played, a loss the negative, a draw 0."
         },
         "servers": [{"url": "/"}],
         "paths": {
@@ -206,11 +223,20 @@ pub fn document(limits: &Limits) -> Value {
                 },
                 "Info": {
                     "type": "object",
-                    "required": ["name", "version", "variants", "levels", "limits", "threads", "hash_mib"],
+                    "required": ["name", "version", "variants", "family", "levels", "limits", "threads", "hash_mib"],
                     "properties": {
                         "name": {"type": "string"},
                         "version": {"type": "string"},
                         "variants": {"type": "array", "items": {"type": "string"}},
+                        "family": {"type": "object",
+                            "description": "The other members of the family, by form, and the bounds of their boards and lines.",
+                            "required": ["forms", "max_width", "max_height", "max_bits", "max_k"],
+                            "properties": {
+                                "forms": {"type": "array", "items": {"type": "string"}},
+                                "max_width": {"type": "integer"},
+                                "max_height": {"type": "integer"},
+                                "max_bits": {"type": "integer", "description": "width * (height + 1) at most this."},
+                                "max_k": {"type": "integer"}}},
                         "levels": {"type": "object", "required": ["min", "max"], "properties": {
                             "min": {"type": "integer"}, "max": {"type": "integer"}}},
                         "limits": {"type": "object",
@@ -251,11 +277,13 @@ pub fn document(limits: &Limits) -> Value {
                 },
                 "Analysis": {
                     "type": "object",
-                    "required": ["variant", "size", "fen", "ply", "side_to_move", "outcome", "score",
+                    "required": ["variant", "size", "game", "fen", "ply", "side_to_move", "outcome", "score",
                         "lower", "upper", "moves", "complete", "source", "nodes", "millis"],
                     "properties": {
-                        "variant": {"type": "string", "enum": ["cfour", "tictactoe"]},
-                        "size": {"type": "string", "nullable": true},
+                        "variant": {"type": "string", "enum": ["cfour", "tictactoe", "gomoku", "gomokufreestyle", "connect", "mnk"],
+                            "description": "The game's name; `game` spells out its rules."},
+                        "size": {"type": "string", "nullable": true, "description": "Connect Four's board, WxH; null for the other games."},
+                        "game": game_rules,
                         "fen": {"type": "string"},
                         "ply": {"type": "integer"},
                         "side_to_move": {"type": "string", "enum": ["first", "second"]},
@@ -308,13 +336,14 @@ pub fn document(limits: &Limits) -> Value {
                 },
                 "ReviewedGame": {
                     "type": "object",
-                    "required": ["number", "white", "black", "result", "variant", "start_fen", "moves", "error"],
+                    "required": ["number", "white", "black", "result", "variant", "game", "start_fen", "moves", "error"],
                     "properties": {
                         "number": {"type": "integer"},
                         "white": {"type": "string"},
                         "black": {"type": "string"},
                         "result": {"type": "string", "nullable": true},
                         "variant": {"type": "string", "nullable": true},
+                        "game": game_rules_or_null,
                         "start_fen": {"type": "string", "nullable": true},
                         "moves": {"type": "array", "items": {"$ref": "#/components/schemas/ReviewedMove"}},
                         "error": {"type": "string", "nullable": true}

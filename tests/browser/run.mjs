@@ -1,8 +1,9 @@
 // The page of `inarow serve` in a real browser: Debian's chromium driven by
 // playwright-core. Starts the release binary's server on a free port, plays
-// Connect Four and tic-tac-toe by clicking, checks the analysis numbers
-// against `inarow analyze` and the review verdicts against `inarow review`,
-// looks at a phone-sized screen, and saves screenshots to target/browser/.
+// Connect Four, tic-tac-toe, gomoku and Connect-5 by clicking, checks the
+// analysis numbers (Connect Four's and an m,n,k-game's) against `inarow
+// analyze` and the review verdicts against `inarow review`, looks at a
+// phone-sized screen, and saves screenshots to target/browser/.
 //
 //   node run.mjs            (from tests/browser; run.sh installs what it needs)
 //
@@ -110,6 +111,12 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 
 // ------------------------------------------------------------------ the CLI, for expected values
 
+/** `inarow analyze --variant` of moves by squares: a Map of square to score. */
+function cliAnalyzeSquares(variant, moves) {
+  const out = execFileSync(bin, ['analyze', '--variant', variant], { input: `${moves}\n`, encoding: 'utf8' }).trim();
+  return new Map(out.split(/\s+/).filter((t) => t.includes(':')).map((t) => t.split(':')));
+}
+
 /** `inarow analyze` of a Pons move string: 7 (width) entries, a number or '-'. */
 function cliAnalyze(moves, size) {
   const args = ['analyze'];
@@ -146,16 +153,19 @@ async function readBoard(page) {
   });
 }
 
-function winnerOf({ width, height, cells }, k) {
+/** The result of the board: a line of k (of exactly k when `exact`: a
+ * longer run does not count) wins. */
+function winnerOf({ width, height, cells }, k, exact = false) {
   let winner = 0;
   for (let r = 0; r < height; r++) {
     for (let f = 0; f < width; f++) {
       const p = cells[r][f];
       if (!p) continue;
       for (const [df, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+        if (cells[r - dr]?.[f - df] === p) continue; // inside a run counted from its start
         let n = 0;
-        while (n < k && cells[r + dr * n]?.[f + df * n] === p) n++;
-        if (n === k) {
+        while (cells[r + dr * n]?.[f + df * n] === p) n++;
+        if (exact ? n === k : n >= k) {
           check(!winner || winner === p, 'both players have a line on the board');
           winner = p;
         }
@@ -181,9 +191,25 @@ async function setLevel(page, level) {
   }, level);
 }
 
+/** Sets the rules fields at once (width, height, k, gravity, exact) and
+ * lets the page take them, as a person's edit does. */
+async function setRules(page, rules) {
+  await page.evaluate((r) => {
+    const set = (id, v) => { const el = document.getElementById(id); if (el.type === 'checkbox') el.checked = v; else el.value = String(v); };
+    for (const [id, v] of Object.entries(r)) set(id, v);
+    document.getElementById('width').dispatchEvent(new Event('change', { bubbles: true }));
+  }, rules);
+}
+
+/** Sets Connect Four's board to `size` (WxH). */
+async function setSize(page, size) {
+  const [width, height] = size.split('x').map(Number);
+  await setRules(page, { width, height, k: 4, gravity: true, exact: false });
+}
+
 async function newGame(page, { variant = 'cfour', size = '7x6', side = 'first', level = 10 } = {}) {
   await page.selectOption('#variant', variant);
-  if (variant === 'cfour') await page.selectOption('#size', size);
+  if (variant === 'cfour' && size !== '7x6') await setSize(page, size);
   if (await page.isVisible('#side')) await page.selectOption('#side', side);
   await setLevel(page, level);
   await page.click('#new-game');
@@ -310,7 +336,6 @@ async function compareAnalysis(page, moves) {
 async function analysis(page) {
   await page.click('#tab-analysis');
   await page.selectOption('#variant', 'cfour');
-  await page.selectOption('#size', '7x6');
   await page.click('#new-game');
   await compareAnalysis(page, '');
   check((await statusState(page)) === 'analysis', 'the analysis tab\'s status');
@@ -343,15 +368,13 @@ async function analysis(page) {
   await noError(page, 'analysis with a full column');
   // Past nine columns a move string names columns 10 to 16 by letters: on
   // 10x6, AA1 is two stones in the tenth column and one in the first.
-  await page.selectOption('#size', '10x6');
-  await page.click('#new-game');
+  await setSize(page, '10x6');
   await page.fill('#position', 'AA1');
   await page.press('#position', 'Enter');
   await waitMoves(page, 3);
   eq((await readBoard(page)).moves, 'AA1', 'a 10x6 move string with letters');
   await noError(page, 'a 10x6 position typed in');
-  await page.selectOption('#size', '7x6');
-  await page.click('#new-game');
+  await page.selectOption('#variant', 'cfour');
   return path;
 }
 
@@ -385,6 +408,14 @@ const OTHER_BOARDS_PGN = `[Event "?"]
 
 1. P@b2 P@a2 2. P@a1 P@c3 3. P@c1 P@b1 4. P@a3 {X wins} 1-0
 
+`;
+
+const GOMOKU_PGN = `[White "E"]
+[Black "F"]
+[Result "1-0"]
+[Variant "gomoku"]
+
+1. P@h8 P@a15 2. P@i8 P@b15 3. P@j8 P@c15 4. P@k8 P@d15 5. P@l8 1-0
 `;
 
 async function review(page) {
@@ -472,6 +503,20 @@ async function review(page) {
   eq(await page.$$eval('#board .cell.won', (els) => els.length), 3, 'the tic-tac-toe winning line');
   eq(await page.$$eval('#rv-summary tr:first-child th[scope=col]', (els) => els.map((e) => e.textContent)),
     ['C', 'D', 'Bob', 'Alice'], 'the summary\'s players');
+
+  // A gomoku game: its 15x15 board, and the five marked at the end.
+  await page.fill('#pgn', GOMOKU_PGN);
+  await page.selectOption('#rv-budget', '100');
+  await page.click('#review-btn');
+  await page.waitForFunction(() => document.querySelectorAll('#rv-movelist .mv.rv').length === 9
+    && !document.getElementById('review-btn').disabled, null, { timeout: 30000 });
+  await noError(page, 'review of a gomoku game');
+  eq(await dims(), ['gomoku', 15, 15], 'the board of the gomoku game');
+  await page.click('#rv-last');
+  eq(await page.$$eval('#board .cell.won', (els) => els.map((e) => e.dataset.file).sort()), ['10', '11', '7', '8', '9'],
+    'the gomoku five h8-l8 marked');
+  check(/Gomoku 15×15/.test(await page.textContent('#subline')), `the review's game: ${await page.textContent('#subline')}`);
+  await page.selectOption('#rv-budget', '');
   return path;
 }
 
@@ -508,6 +553,149 @@ async function ticTacToe(page) {
   await page.waitForFunction(() => document.querySelectorAll('#board .sq-score').length === 9, null, { timeout: 15000 });
   const scores = await page.$$eval('#board .sq-score', (els) => els.map((e) => e.dataset.score));
   eq(scores, new Array(9).fill('0'), 'tic-tac-toe first moves in analysis');
+  return path;
+}
+
+/** Plays the human's turns by clicking the first cell `pick` gives, until
+ * the game is over; returns the plies played. */
+async function playOut(page, pick, turns) {
+  for (let turn = 0; turn < turns; turn++) {
+    const st = await waitTurn(page, 30000);
+    if (st === 'over') break;
+    const before = await moveCount(page);
+    const target = await page.$(pick);
+    check(target, `it is the human's turn but nothing matches ${pick}`);
+    await target.click();
+    await page.waitForFunction((n) => document.querySelectorAll('#board .piece').length > n
+      && ['human', 'over'].includes(document.getElementById('status').dataset.state), before, { timeout: 30000 });
+  }
+  check((await statusState(page)) === 'over', `the game is not over after ${turns} turns`);
+  return moveCount(page);
+}
+
+/** Checks the end of a game of k in a row: the result the page gives is
+ * the board's, the status says it, and the winning line is marked. */
+async function checkResult(page, what, k, exact) {
+  const boardNow = await readBoard(page);
+  const result = winnerOf(boardNow, k, exact);
+  check(result, `${what}: the page says the game is over but the board has no line of ${k} and is not full`);
+  eq(await page.$eval('#status', (s) => s.dataset.result), result, `${what}: the result`);
+  const text = await statusText(page);
+  const want = result === '1-0' ? /you win/i : result === '0-1' ? /engine wins/i : /draw/i;
+  check(want.test(text) && text.includes(result), `${what}: the result is ${result} but the status says '${text}'`);
+  const won = await page.$$eval('#board .cell.won', (els) => els.map((e) => [Number(e.dataset.file), Number(e.dataset.rank), Number(e.dataset.player)]));
+  if (result !== '1/2-1/2') {
+    const winner = result === '1-0' ? 1 : 2;
+    check(won.length >= k && won.every(([, , p]) => p === winner), `${what}: the winning line is not marked: ${JSON.stringify(won)}`);
+  }
+  return { result, text, board: boardNow };
+}
+
+/** Gomoku (15x15, exactly five): the human clicks cells along the bottom
+ * ranks, the engine answers each, and a five ends the game. */
+async function gomoku(page) {
+  await page.click('#tab-play');
+  await newGame(page, { variant: 'gomoku', side: 'first', level: 10 });
+  eq(await page.$eval('#board', (b) => [b.dataset.variant, b.dataset.style, b.dataset.width, b.dataset.height]),
+    ['gomoku', 'gomoku', '15', '15'], 'the gomoku board');
+  eq(await page.$$eval('#board .cell', (els) => els.length), 225, 'the gomoku board\'s cells');
+  eq([await page.inputValue('#width'), await page.inputValue('#height'), await page.inputValue('#k'),
+    await page.isChecked('#gravity'), await page.isChecked('#exact')], ['15', '15', '5', false, true], 'the gomoku rules');
+  eq(await page.$$eval('#board .file-label', (els) => els.map((e) => e.textContent).join('')), 'abcdefghijklmno', 'the files');
+  check((await waitTurn(page)) === 'human', 'gomoku: not the human\'s turn at the start');
+  // The centre first, then the first empty cell from a1 on.
+  await page.click('#board .cell[data-file="7"][data-rank="7"]');
+  const plies = await playOut(page, '#board .cell:not(:disabled)', 60);
+  const { result, text, board: end } = await checkResult(page, 'gomoku', 5, true);
+  await noError(page, 'gomoku game');
+  const listed = await page.$$eval('#movelist .mv', (els) => els.map((e) => e.textContent.trim()));
+  eq(listed.length, plies, 'the gomoku move list\'s length');
+  check(listed.every((m) => /^P@[a-o]([1-9]|1[0-5])$/.test(m)), `a gomoku move in the list is not a square: ${listed.join(', ')}`);
+  eq(end.moves, listed.map((m) => m.slice(2)).join(' '), 'the gomoku moves as squares');
+  log(`gomoku: ${plies} plies, ${result} ("${text}")`);
+  const path = await shot(page, 'desktop-gomoku.png');
+
+  // Exactly five: a sixth stone in the line (f1, with b1-e1 and g1) wins
+  // nothing, where a1 (five) wins.
+  await page.click('#tab-analysis');
+  const six = 'b1 h8 c1 j10 d1 l12 e1 n14 g1 o3 f1';
+  await page.fill('#position', six);
+  await page.press('#position', 'Enter');
+  await waitMoves(page, 11);
+  eq(await statusState(page), 'analysis', `gomoku ${six}: an overline ended the game`);
+  eq(await page.$$eval('#board .cell.won', (els) => els.length), 0, 'an overline marked as a win');
+  await page.fill('#position', six.replace(/f1$/, 'a1'));
+  await page.press('#position', 'Enter');
+  await page.waitForSelector('#status[data-state="over"][data-result="1-0"]');
+  eq(await page.$$eval('#board .cell.won', (els) => els.map((e) => e.dataset.file + e.dataset.rank).sort()),
+    ['00', '10', '20', '30', '40'], 'the five a1-e1 marked');
+  // In free-style gomoku the six wins too.
+  await page.selectOption('#variant', 'gomokufreestyle');
+  await page.fill('#position', six);
+  await page.press('#position', 'Enter');
+  await page.waitForSelector('#status[data-state="over"][data-result="1-0"]');
+  await noError(page, 'gomoku positions');
+  await page.click('#tab-play');
+  return path;
+}
+
+/** Connect-5 on 7x6: stones fall; the human drops into the first column
+ * not full, at level 1, until a five or a full board. */
+async function connectFive(page) {
+  await page.click('#tab-play');
+  await newGame(page, { variant: 'connect5', side: 'first', level: 1 });
+  eq(await page.$eval('#board', (b) => [b.dataset.variant, b.dataset.style, b.dataset.width, b.dataset.height]),
+    ['connect', 'cfour', '7', '6'], 'the Connect-5 board');
+  eq(await page.$$eval('#board .col', (els) => els.length), 7, 'Connect-5\'s columns');
+  const plies = await playOut(page, '#board .col[data-full="0"]:not(:disabled)', 25);
+  const { result, text, board: end } = await checkResult(page, 'Connect-5', 5, false);
+  await noError(page, 'Connect-5 game');
+  check(/^[1-7]+$/.test(end.moves) && end.moves.length === plies, `the Connect-5 moves string ${end.moves}`);
+  const listed = await page.$$eval('#movelist .mv', (els) => els.map((e) => e.textContent.trim()));
+  check(listed.length === plies && listed.every((m) => /^P@[a-g][1-6] [1-7]$/.test(m)), `the Connect-5 list: ${listed.join(', ')}`);
+  log(`Connect-5 7x6: ${plies} plies, ${result} ("${text}")`);
+  return shot(page, 'desktop-connect5.png');
+}
+
+/** Every square's score of an m,n,k-game shown in analysis is `inarow
+ * analyze --variant`'s. */
+async function compareSquares(page, variant, moves) {
+  // The scores row is hidden without gravity: the scores are in the squares.
+  await page.waitForSelector(`#scores[data-state="ready"][data-moves="${moves}"]`, { state: 'attached', timeout: 20000 });
+  const shown = new Map(await page.$$eval('#board .cell', (els) => els
+    .filter((e) => e.querySelector('.sq-score'))
+    .map((e) => [`${'abcdefghijklmnopqrstuvwxyz'[Number(e.dataset.file)]}${Number(e.dataset.rank) + 1}`, e.querySelector('.sq-score').dataset.score])));
+  const expected = cliAnalyzeSquares(variant, moves);
+  eq([...shown.entries()].sort(), [...expected.entries()].sort(), `the squares' scores after '${moves}' (inarow analyze --variant '${variant}')`);
+  log(`analysis ${variant} '${moves}': ${[...shown.values()].join(' ')} = inarow analyze`);
+}
+
+/** The 4x4 board with three in a row, chosen by its fields: solved, every
+ * square's score as inarow analyze gives it, before and after a move. */
+async function mnkAnalysis(page) {
+  await page.click('#tab-analysis');
+  await setRules(page, { width: 4, height: 4, k: 3, gravity: false, exact: false });
+  eq(await page.inputValue('#variant'), 'mnk443', 'the preset of 4x4, three in a row');
+  await compareSquares(page, 'mnk 4x4 k3', '');
+  await page.click('#board .cell[data-file="1"][data-rank="1"]');
+  await compareSquares(page, 'mnk 4x4 k3', 'b2');
+  check(/Black loses|White wins|loses with best play/.test(await page.textContent('#subline')), `the summary after b2: ${await page.textContent('#subline')}`);
+  await noError(page, 'm,n,k analysis');
+  const path = await shot(page, 'analysis-mnk.png');
+  // A gomoku board in analysis: the page asks for a short budget, shows the
+  // proven squares, and offers to think longer.
+  await page.selectOption('#variant', 'gomoku');
+  await page.fill('#position', 'a1 a2 b1 b2 c1 c2 d1');
+  await page.press('#position', 'Enter');
+  await page.waitForSelector('#scores[data-state="ready"]', { state: 'attached', timeout: 20000 });
+  // White must take e1: every other square loses at once.
+  const e1 = await page.$eval('#board .cell[data-file="4"][data-rank="0"] .sq-score', (e) => e.dataset.score).catch(() => null);
+  const a3 = await page.$eval('#board .cell[data-file="0"][data-rank="2"] .sq-score', (e) => e.dataset.score).catch(() => null);
+  check(a3 !== null && Number(a3) < 0, `a3 does not lose in the gomoku analysis: ${a3}`);
+  check(e1 === null || Number.isNaN(Number(e1)) || Number(e1) > Number(a3), `e1 scores ${e1}, not better than a3's ${a3}`);
+  await noError(page, 'gomoku analysis');
+  await shot(page, 'analysis-gomoku.png');
+  await page.selectOption('#variant', 'cfour');
   return path;
 }
 
@@ -613,32 +801,50 @@ async function main() {
   await step('analysis = inarow analyze', page, () => analysis(page));
   await step('review of a PGN', page, () => review(page));
   await step('tic-tac-toe game', page, () => ticTacToe(page));
-  await step('every board size', page, async () => {
-    // The engine moves first on each, at level 1.
+  await step('gomoku game against level 10', page, () => gomoku(page));
+  await step('Connect-5 game against level 1', page, () => connectFive(page));
+  await step('m,n,k-game 4,4,3 analysis = inarow analyze', page, () => mnkAnalysis(page));
+  await step('board sizes and members', page, async () => {
+    // The engine moves first on each, at level 1: boards with gravity
+    // (Connect Four's own sizes, then Connect-k past 128 bits) and without.
     await page.click('#tab-play');
     await page.selectOption('#variant', 'cfour');
     await page.selectOption('#side', 'second');
     await setLevel(page, 1);
-    // The page offers every board inarow plays with room for a four both
-    // ways, up to 16 rows: 4 to 16 columns, 4 to 16 rows, width * (height + 1) <= 128.
-    const expected = [];
-    for (let w = 4; w <= 16; w++) for (let h = 4; h <= 16 && w * (h + 1) <= 128; h++) expected.push(`${w}x${h}`);
-    const offered = await page.$$eval('#size option', (options) => options.map((o) => o.value));
-    check(offered.length === expected.length && expected.every((s) => offered.includes(s)),
-      `the sizes offered: ${offered.join(' ')}`);
-    check(offered[0] === '7x6', `the first size offered is ${offered[0]}, not 7x6`);
-    for (const size of [...offered.slice(1), '7x6']) {
-      await page.selectOption('#size', size);
-      const [w, h] = size.split('x').map(Number);
-      await page.waitForFunction(([ww, hh]) => {
+    const boards = [
+      [4, 4, 4, true], [5, 4, 4, true], [6, 5, 4, true], [8, 7, 4, true], [9, 7, 4, true], [10, 6, 4, true],
+      [16, 4, 4, true], [12, 9, 4, true], [16, 7, 4, true], [20, 20, 5, true], [26, 6, 4, true],
+      [5, 5, 4, false], [19, 19, 5, false], [20, 20, 5, false], [26, 8, 6, false], [7, 6, 4, true],
+    ];
+    for (const [w, h, k, gravity] of boards) {
+      const name = `${w}x${h} k${k}${gravity ? ' with gravity' : ''}`;
+      await setRules(page, { width: w, height: h, k, gravity, exact: false });
+      await page.waitForFunction(([ww, hh, cols]) => {
         const b = document.getElementById('board');
-        return b.querySelectorAll('.col').length === ww && b.querySelectorAll('.cell').length === ww * hh
+        return Number(b.dataset.width) === ww && Number(b.dataset.height) === hh
+          && b.querySelectorAll('.col').length === cols && b.querySelectorAll('.cell').length === ww * hh
           && b.querySelectorAll('.piece').length === 1;
-      }, [w, h]);
-      check((await waitTurn(page)) === 'human', `after the engine's first move on ${size}`);
-      await noError(page, `board ${size}`);
-      await noHorizontalScroll(page, `board ${size}`);
+      }, [w, h, gravity ? w : 0], { timeout: 20000 });
+      check((await waitTurn(page)) === 'human', `after the engine's first move on ${name}`);
+      await noError(page, `board ${name}`);
+      await noHorizontalScroll(page, `board ${name}`);
+      check(await page.isHidden('#rules-problem'), `${name} is said not to be playable`);
     }
+    eq(await page.inputValue('#variant'), 'cfour', 'the game chosen for 7x6, k4, gravity');
+    // Members inarow cannot play: a reason, and the game stays.
+    for (const [rules, words] of [
+      [{ width: 4, height: 4, k: 9, gravity: false }, 'k is larger than the board'],
+      [{ width: 27, height: 6, k: 4, gravity: true }, 'the width must be 1 to 26'],
+      [{ width: 22, height: 20, k: 5, gravity: false }, 'at most 448'],
+    ]) {
+      await setRules(page, rules);
+      await page.waitForSelector('#rules-problem:not([hidden])');
+      const why = (await page.textContent('#rules-problem')).trim();
+      check(why.includes(words), `the reason given for ${JSON.stringify(rules)} is '${why}'`);
+      eq(await page.$eval('#board', (b) => [b.dataset.width, b.dataset.height]), ['7', '6'], 'the board after a member that cannot be played');
+    }
+    await page.selectOption('#variant', 'cfour');
+    check(await page.isHidden('#rules-problem'), 'the reason stays after a good choice');
     await page.selectOption('#side', 'first');
   });
   await desktop.close();
@@ -649,10 +855,10 @@ async function main() {
 }
 
 const watchdog = setTimeout(async () => {
-  console.error(`browser test: FAILED: still running after 180 s`);
+  console.error(`browser test: FAILED: still running after 360 s`);
   await cleanup();
   process.exit(1);
-}, 180000);
+}, 360000);
 
 try {
   await main();

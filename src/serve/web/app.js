@@ -1,4 +1,5 @@
-// The page of `inarow serve`: play Connect Four or tic-tac-toe against the
+// The page of `inarow serve`: play any member of the k-in-a-row family
+// (Connect Four, tic-tac-toe, gomoku, Connect-k, m,n,k-games) against the
 // engine, analyse a position (every move's exact score) and review a PGN.
 // Plain script, no build step, no network but this server's /api/v1.
 'use strict';
@@ -11,8 +12,7 @@
 
   const state = {
     mode: 'play', // 'play' | 'analysis' | 'review'
-    variant: 'cfour',
-    size: '7x6',
+    rules: null, // the game's rules, {width, height, k, gravity, exact} (see PRESETS)
     human: 'first', // the side the human plays in play mode
     level: 10,
     game: null, // the current game (play and analysis share it)
@@ -26,48 +26,127 @@
     cursor: 0, // review: positions after `cursor` moves
     reviewing: false,
     maxMillis: 60000, // the longest analysis the server allows (from /api/v1/info)
+    // The family's bounds (from /api/v1/info; these are inarow's).
+    family: { max_width: 26, max_height: 127, max_bits: 448, max_k: 32 },
   };
 
-  // ---------------------------------------------------------------- sizes
+  // ---------------------------------------------------------------- the family
 
-  /** Every Connect-Four board inarow plays with room for a four both ways,
-   * up to 16 rows: 4 to 16 columns, 4 to 16 rows, width * (height + 1) at
-   * most 128 (the bitboard). Grouped by width after the standard 7x6, which
-   * stays first. */
-  function fillSizes(select) {
-    for (let width = 4; width <= 16; width++) {
-      const group = document.createElement('optgroup');
-      group.label = `${width} columns`;
-      for (let height = 4; height <= 16 && width * (height + 1) <= 128; height++) {
-        if (width === 7 && height === 6) continue;
-        const option = document.createElement('option');
-        option.value = `${width}x${height}`;
-        option.textContent = `${width} × ${height}`;
-        group.appendChild(option);
-      }
-      select.appendChild(group);
+  /** The games offered by name; any other member is "Custom". Each gives
+   * its board, the line that wins, gravity (stones fall to the lowest empty
+   * cell of their column) and whether only exactly `k` in a row wins. */
+  const PRESETS = [
+    { id: 'cfour', label: 'Connect Four', width: 7, height: 6, k: 4, gravity: true, exact: false },
+    { id: 'tictactoe', label: 'Tic-tac-toe', width: 3, height: 3, k: 3, gravity: false, exact: false },
+    { id: 'gomoku', label: 'Gomoku (exactly five)', width: 15, height: 15, k: 5, gravity: false, exact: true },
+    { id: 'gomokufreestyle', label: 'Free-style gomoku', width: 15, height: 15, k: 5, gravity: false, exact: false },
+    { id: 'gomocup', label: 'Gomoku 20 × 20 (Gomocup)', width: 20, height: 20, k: 5, gravity: false, exact: false },
+    { id: 'connect5', label: 'Connect-5 7 × 6', width: 7, height: 6, k: 5, gravity: true, exact: false },
+    { id: 'mnk443', label: 'm,n,k-game 4,4,3', width: 4, height: 4, k: 3, gravity: false, exact: false },
+  ];
+
+  function presetRules(id) {
+    const p = PRESETS.find((q) => q.id === id) || PRESETS[0];
+    return { width: p.width, height: p.height, k: p.k, gravity: p.gravity, exact: p.exact };
+  }
+
+  /** Whether a line longer than `k` fits the board: only then does "exactly
+   * k" differ from "k or more". */
+  function overlineFits(rules) {
+    return rules.k + 1 <= Math.max(rules.width, rules.height);
+  }
+
+  /** The preset these rules are, or 'custom'. */
+  function presetOf(rules) {
+    const same = (p) => p.width === rules.width && p.height === rules.height && p.k === rules.k
+      && p.gravity === rules.gravity && (p.exact === rules.exact || !overlineFits(rules));
+    const p = PRESETS.find(same);
+    return p ? p.id : 'custom';
+  }
+
+  /** Why inarow cannot play these rules (as the server's Rules::new says),
+   * or null. */
+  function rulesProblem(rules) {
+    const { width, height, k } = rules;
+    const f = state.family;
+    const whole = (n) => Number.isInteger(n) && n >= 1;
+    if (!whole(width) || width > f.max_width) return `the width must be 1 to ${f.max_width} (files a to z)`;
+    if (!whole(height) || height > f.max_height) return `the height must be 1 to ${f.max_height}`;
+    if (width * (height + 1) > f.max_bits) return `width × (height + 1) must be at most ${f.max_bits} (20 × 20 fits)`;
+    if (!whole(k) || k > f.max_k) return `k must be 1 to ${f.max_k}`;
+    if (k > Math.max(width, height)) return 'k is larger than the board: no line of k fits';
+    return null;
+  }
+
+  /** The variant's name as the server gives it: cfour, tictactoe, gomoku,
+   * gomokufreestyle, connect or mnk (see Variant::name). */
+  function variantName(rules) {
+    const { width, height, k, gravity, exact } = rules;
+    if (gravity && k === 4 && !exact && width <= 16 && width * (height + 1) <= 128) return 'cfour';
+    if (!gravity && width === 3 && height === 3 && k === 3) return 'tictactoe';
+    if (gravity) return 'connect';
+    if (k === 5) return exact ? 'gomoku' : 'gomokufreestyle';
+    return 'mnk';
+  }
+
+  /** The variant string the API reads (and inarow writes): `cfour`,
+   * `cfour 6x5`, `tictactoe`, `gomoku`, `gomokufreestyle 20x20`,
+   * `connect 7x6 k5`, `mnk 4x4 k3 exact`. */
+  function variantString(rules) {
+    const { width, height, k, exact } = rules;
+    const name = variantName(rules);
+    const board = `${width}x${height}`;
+    if (name === 'cfour') return width === 7 && height === 6 ? 'cfour' : `cfour ${board}`;
+    if (name === 'tictactoe') return name;
+    if (name === 'gomoku' || name === 'gomokufreestyle') return width === 15 && height === 15 ? name : `${name} ${board}`;
+    return `${name} ${board} k${k}${exact ? ' exact' : ''}`;
+  }
+
+  /** How the board looks: 'cfour' (a frame stones drop into, red and
+   * yellow) for every game with gravity, 'tictactoe' (X and O) for 3x3, and
+   * 'gomoku' (black and white stones on a wooden grid) for the rest. */
+  function styleOf(rules) {
+    if (rules.gravity) return 'cfour';
+    return rules.width <= 3 && rules.height <= 3 ? 'tictactoe' : 'gomoku';
+  }
+
+  const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+  /** What wins, in words: `four in a row`, `exactly five in a row`. */
+  function lineName(rules) {
+    const n = NUMBER_WORDS[rules.k] || String(rules.k);
+    return `${rules.exact && overlineFits(rules) ? 'exactly ' : ''}${n} in a row`;
+  }
+
+  /** The game's name for people, as Variant::title gives it. */
+  function gameTitle(rules) {
+    const { width, height, k } = rules;
+    const exact = rules.exact && overlineFits(rules) ? ', exactly' : '';
+    switch (variantName(rules)) {
+      case 'cfour': return `Connect Four ${width}×${height}`;
+      case 'tictactoe': return 'Tic-tac-toe';
+      case 'gomoku': return `Gomoku ${width}×${height}`;
+      case 'gomokufreestyle': return `Free-style gomoku ${width}×${height}`;
+      case 'connect': return `Connect-${k} ${width}×${height}${exact}`;
+      default: return `m,n,k-game ${width},${height},${k}${exact}`;
     }
   }
 
   // ---------------------------------------------------------------- the game
 
-  /** A game: a board of `width` x `height` cells, `k` in a row wins;
-   * `gravity` for Connect Four. `cells[rank][file]`: 0 empty, 1 first, 2 second. */
-  function newGame(variant, size) {
-    let width = 3;
-    let height = 3;
-    if (variant === 'cfour') {
-      const m = /^(\d+)x(\d+)$/.exec(size);
-      width = m ? Number(m[1]) : 7;
-      height = m ? Number(m[2]) : 6;
-    }
+  /** A game of `rules` from the empty board: `cells[rank][file]` holds 0
+   * (empty), 1 (first) or 2 (second). */
+  function newGame(rules) {
+    const { width, height, k, gravity } = rules;
     return {
-      variant,
-      size: variant === 'cfour' ? `${width}x${height}` : null,
+      rules: Object.assign({}, rules),
+      variant: variantName(rules), // the server's name of the game
+      style: styleOf(rules),
       width,
       height,
-      k: variant === 'cfour' ? 4 : 3,
-      gravity: variant === 'cfour',
+      k,
+      gravity,
+      exact: rules.exact,
       cells: emptyCells(width, height),
       moves: [], // {file, rank, player, by: 'human'|'engine'|'user'}
     };
@@ -104,25 +183,29 @@
     return m;
   }
 
-  /** Every cell in a line of `k` or more of one colour: {player, cells:Set("f,r")} or null. */
-  function findWin(cells, width, height, k) {
+  /** Every cell in a winning line: a run of `k` or more stones of one
+   * colour, or of exactly `k` when `exact` (a longer run, an overline, does
+   * not win). {player, cells: Set("f,r")} or null. */
+  function findWin(cells, width, height, k, exact) {
     const won = new Set();
     let winner = 0;
     const dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
+    const at = (f, r) => (f >= 0 && f < width && r >= 0 && r < height ? cells[r][f] : 0);
     for (let r = 0; r < height; r++) {
       for (let f = 0; f < width; f++) {
         const p = cells[r][f];
         if (!p) continue;
         for (const [df, dr] of dirs) {
+          if (at(f - df, r - dr) === p) continue; // not the start of its run
           const line = [];
           let ff = f;
           let rr = r;
-          while (ff >= 0 && ff < width && rr >= 0 && rr < height && cells[rr][ff] === p) {
+          while (at(ff, rr) === p) {
             line.push(`${ff},${rr}`);
             ff += df;
             rr += dr;
           }
-          if (line.length >= k) {
+          if (exact ? line.length === k : line.length >= k) {
             winner = winner || p;
             line.forEach((c) => won.add(c));
           }
@@ -138,7 +221,7 @@
 
   /** '1-0', '0-1', '1/2-1/2' or null. */
   function outcome(g) {
-    const win = findWin(g.cells, g.width, g.height, g.k);
+    const win = findWin(g.cells, g.width, g.height, g.k, g.exact);
     if (win) return win.player === 1 ? '1-0' : '0-1';
     return isFull(g.cells) ? '1/2-1/2' : null;
   }
@@ -152,37 +235,37 @@
     return m ? { file: FILES.indexOf(m[1]), rank: Number(m[2]) - 1 } : null;
   }
 
-  /** A column's character in a Pons move string: 1 to 9, then A to G for
-   * columns 10 to 16 (see docs/PROTOCOL.md). */
+  /** A column's character in a Pons move string: 1 to 9, then A to Q for
+   * columns 10 to 26 (see docs/PROTOCOL.md). */
   function columnChar(file) {
     return file < 9 ? String(file + 1) : String.fromCharCode(65 + file - 9);
   }
 
-  /** The position fields of a request for game `g`. */
+  /** The position fields of a request for game `g`: its variant string
+   * and its moves, a Pons move string where stones fall, squares otherwise. */
   function positionBody(g) {
-    const body = { variant: g.variant };
-    if (g.variant === 'cfour') {
-      body.size = g.size;
-      if (g.moves.length) body.moves = g.moves.map((m) => columnChar(m.file)).join('');
-    } else if (g.moves.length) {
-      body.moves = g.moves.map((m) => notation(m.file, m.rank)).join(' ');
-    }
+    const body = { variant: variantString(g.rules) };
+    if (g.moves.length) body.moves = movesString(g);
     return body;
   }
 
-  /** A key of the position: the variant, size and moves. */
+  /** A key of the position: the variant and the moves. */
   function positionKey(g) {
-    return `${g.variant} ${g.size || ''} ${movesString(g)}`;
+    return `${variantString(g.rules)} ${movesString(g)}`;
   }
 
-  /** Pons's move string for Connect Four, squares for tic-tac-toe. */
+  /** The moves as a person types them, as inarow writes them: Pons's move
+   * string where stones fall (`4453`), squares otherwise (`h8 h9`). */
   function movesString(g) {
-    if (g.variant === 'cfour') return g.moves.map((m) => columnChar(m.file)).join('');
+    if (g.gravity) return g.moves.map((m) => columnChar(m.file)).join('');
     return g.moves.map((m) => `${FILES[m.file]}${m.rank + 1}`).join(' ');
   }
 
-  function sideName(variant, player) {
-    if (variant === 'tictactoe') return player === 1 ? 'X' : 'O';
+  /** The players' names in a game of this look: Red and Yellow in the
+   * frame, X and O in tic-tac-toe, Black and White on the gomoku board. */
+  function sideName(style, player) {
+    if (style === 'tictactoe') return player === 1 ? 'X' : 'O';
+    if (style === 'gomoku') return player === 1 ? 'Black' : 'White';
     return player === 1 ? 'Red' : 'Yellow';
   }
 
@@ -261,21 +344,27 @@
   const board = $('board');
 
   /** Draws `cells` of a width x height board, marking `last` ({file,rank}),
-   * `win` (a Set of "f,r"), and `marks` (a Set of "f,r" for best moves). */
+   * `win` (a Set of "f,r"), and `marks` (a Set of "f,r" for best moves).
+   * `style` is how it looks (see styleOf): 'cfour' draws columns to drop
+   * stones into, 'tictactoe' and 'gomoku' squares to click; the gomoku
+   * board carries its file letters and rank numbers. `variant` is the
+   * server's name of the game. */
   function drawBoard(opts) {
-    const { variant, width, height, cells, last, win, marks, clickable } = opts;
-    board.className = `board ${variant}`;
+    const { variant, style, width, height, cells, last, win, marks, clickable } = opts;
+    board.className = `board ${style}`;
     board.dataset.turn = opts.turn || '';
     board.dataset.variant = variant;
+    board.dataset.style = style;
     board.dataset.width = width;
     board.dataset.height = height;
-    board.style.setProperty('--cols', width);
-    board.style.setProperty('--rows', height);
-    $('board-wrap').style.setProperty('--cols', width);
-    $('board-wrap').style.setProperty('--rows', height);
-    $('board-wrap').className = `board-wrap ${variant}`;
+    const wrap = $('board-wrap');
+    for (const el of [board, wrap]) {
+      el.style.setProperty('--cols', width);
+      el.style.setProperty('--rows', height);
+    }
+    wrap.className = `board-wrap ${style}`;
     board.textContent = '';
-    if (variant === 'cfour') {
+    if (style === 'cfour') {
       for (let f = 0; f < width; f++) {
         const col = document.createElement('button');
         col.type = 'button';
@@ -293,22 +382,49 @@
         board.appendChild(col);
       }
     } else {
+      const labelled = style === 'gomoku';
       for (let r = height - 1; r >= 0; r--) {
+        if (labelled) board.appendChild(label('rank-label', String(r + 1)));
         for (let f = 0; f < width; f++) {
           const sq = cell(f, r, cells, last, win, marks, true);
           sq.disabled = !clickable || cells[r][f] !== 0;
+          if (labelled) gridEdges(sq, f, r, width, height);
           board.appendChild(sq);
         }
+      }
+      if (labelled) {
+        board.appendChild(label('corner', ''));
+        for (let f = 0; f < width; f++) board.appendChild(label('file-label', FILES[f]));
       }
     }
     const files = $('files');
     files.textContent = '';
-    files.hidden = variant !== 'cfour';
-    for (let f = 0; f < width && variant === 'cfour'; f++) {
+    files.hidden = style !== 'cfour';
+    for (let f = 0; f < width && style === 'cfour'; f++) {
       const s = document.createElement('span');
-      s.innerHTML = variant === 'cfour' ? `${f + 1}<small>${FILES[f]}</small>` : FILES[f];
+      s.innerHTML = `${f + 1}<small>${FILES[f]}</small>`;
       files.appendChild(s);
     }
+  }
+
+  /** A coordinate on the gomoku board's margin. */
+  function label(cls, text) {
+    const el = document.createElement('span');
+    el.className = cls;
+    el.textContent = text;
+    el.setAttribute('aria-hidden', 'true');
+    return el;
+  }
+
+  /** Marks a square on the edge of the gomoku grid, where its lines stop at
+   * the stone's point; and the centre and the classic star points. */
+  function gridEdges(sq, f, r, width, height) {
+    if (f === 0) sq.classList.add('edge-l');
+    if (f === width - 1) sq.classList.add('edge-r');
+    if (r === 0) sq.classList.add('edge-b');
+    if (r === height - 1) sq.classList.add('edge-t');
+    const star = (n, i) => (n % 2 === 1 && i === (n - 1) / 2) || (n >= 13 && (i === 3 || i === n - 4));
+    if (width >= 9 && height >= 9 && star(width, f) && star(height, r)) sq.classList.add('star');
   }
 
   function cell(f, r, cells, last, win, marks, asButton) {
@@ -320,7 +436,7 @@
     el.dataset.rank = r;
     el.dataset.player = p;
     if (asButton) {
-      el.setAttribute('aria-label', `${FILES[f]}${r + 1}${p ? (p === 1 ? ' X' : ' O') : ''}`);
+      el.setAttribute('aria-label', `${FILES[f]}${r + 1}${p ? ` ${p === 1 ? 'first' : 'second'}` : ''}`);
       const coord = document.createElement('span');
       coord.className = 'coord';
       coord.textContent = `${FILES[f]}${r + 1}`;
@@ -345,7 +461,7 @@
     state.lastEngine = null;
     state.analysis = null;
     state.analysisError = null;
-    state.game = newGame(state.variant, state.size);
+    state.game = newGame(state.rules);
     clearError();
     afterChange();
   }
@@ -406,6 +522,14 @@
     }
   }
 
+  /** The first analysis's budget of a position: the server's default for
+   * Connect Four (its book and solver answer most positions exactly) and
+   * tic-tac-toe, a few seconds for the rest of the family, where the solver
+   * often proves only bounds ("Think longer" asks for the most allowed). */
+  function quickMillis(g) {
+    return g.variant === 'cfour' || g.variant === 'tictactoe' ? null : Math.min(3000, state.maxMillis);
+  }
+
   /** Analyses the current position (again with `millis` when given). */
   async function analyse(millis) {
     const g = state.game;
@@ -417,7 +541,8 @@
     renderScores();
     try {
       const body = positionBody(g);
-      if (millis) body.budget = { millis };
+      const budget = millis || quickMillis(g);
+      if (budget) body.budget = { millis: budget };
       const data = await api('/api/v1/analyze', body, signal);
       endRequest(token);
       if (token !== state.token) return;
@@ -462,24 +587,26 @@
     afterChange();
   }
 
-  /** Sets the game to the moves typed in the position field (analysis). */
+  /** Sets the game to the moves typed in the position field (analysis):
+   * a Pons move string where stones fall (one character a column, 1-9 then
+   * A-Q), else moves separated by spaces or commas (`h8 h9`, `P@h8`, or
+   * column numbers where stones fall). */
   function loadPosition() {
     const text = $('position').value.trim();
-    const g = newGame(state.variant, state.size);
-    // A move string: one character a column, 1-9 then A-G; else separate moves.
-    const moveString = g.variant === 'cfour' && /^[0-9A-G]*$/.test(text);
+    const g = newGame(state.rules);
+    const moveString = g.gravity && /^[1-9A-Q]*$/.test(text);
     const tokens = moveString ? text.split('') : text.split(/[\s,]+/).filter(Boolean);
     for (const [i, tok] of tokens.entries()) {
       let file;
       let rank;
-      if (moveString && /^[A-G]$/.test(tok)) {
+      if (moveString && /^[A-Q]$/.test(tok)) {
         file = tok.charCodeAt(0) - 65 + 9;
         rank = file < g.width ? dropRank(g, file) : -1;
-      } else if (/^\d+$/.test(tok) && g.variant === 'cfour') {
+      } else if (/^\d+$/.test(tok) && g.gravity) {
         file = Number(tok) - 1;
         rank = file >= 0 && file < g.width ? dropRank(g, file) : -1;
       } else {
-        const p = parseNotation(tok.toLowerCase());
+        const p = parseNotation(tok.toLowerCase().replace(/^p@/, 'P@'));
         if (p) ({ file, rank } = p);
       }
       if (outcome(g)) {
@@ -487,7 +614,8 @@
         return;
       }
       if (file === undefined || !isLegal(g, file, rank)) {
-        showError(`move ${i + 1} ('${tok}') is not a legal move here`, 'Position');
+        const off = file !== undefined && (file >= g.width || rank >= g.height);
+        showError(`move ${i + 1} ('${tok}') is ${off ? 'off the board' : 'not a legal move here'}`, 'Position');
         return;
       }
       play(g, file, rank, 'user');
@@ -511,12 +639,12 @@
     const g = state.game;
     if (!g || state.mode === 'review') return;
     const result = outcome(g);
-    const win = findWin(g.cells, g.width, g.height, g.k);
+    const win = findWin(g.cells, g.width, g.height, g.k, g.exact);
     const last = g.moves[g.moves.length - 1];
     const humanPlayer = state.human === 'first' ? 1 : 2;
     const clickable = !result && (state.mode === 'analysis' || (!state.thinking && toMove(g) === humanPlayer));
     drawBoard({
-      variant: g.variant, width: g.width, height: g.height, cells: g.cells,
+      variant: g.variant, style: g.style, width: g.width, height: g.height, cells: g.cells,
       last, win: win ? win.cells : null, marks: null, clickable, turn: toMove(g),
     });
     board.dataset.moves = movesString(g);
@@ -527,28 +655,29 @@
     let text;
     let st;
     const mover = toMove(g);
-    dot.className = `turn-dot ${g.variant} p${mover}`;
+    dot.className = `turn-dot ${g.style} p${mover}`;
     if (result) {
       st = 'over';
       const winner = result === '1-0' ? 1 : result === '0-1' ? 2 : 0;
-      dot.className = `turn-dot ${g.variant} ${winner ? 'p' + winner : 'draw'}`;
+      dot.className = `turn-dot ${g.style} ${winner ? 'p' + winner : 'draw'}`;
+      const line = lineName(g.rules);
       if (state.mode === 'play') {
         if (!winner) text = 'Draw.';
-        else if (winner === humanPlayer) text = `You win! ${sideName(g.variant, winner)} has ${g.k} in a row.`;
-        else text = `The engine wins: ${sideName(g.variant, winner)} has ${g.k} in a row.`;
+        else if (winner === humanPlayer) text = `You win! ${sideName(g.style, winner)} has ${line}.`;
+        else text = `The engine wins: ${sideName(g.style, winner)} has ${line}.`;
       } else {
-        text = winner ? `${sideName(g.variant, winner)} wins.` : 'Draw.';
+        text = winner ? `${sideName(g.style, winner)} wins with ${line}.` : 'Draw.';
       }
       text += ` (${result})`;
     } else if (state.mode === 'analysis') {
       st = 'analysis';
-      text = `${sideName(g.variant, mover)} to move`;
+      text = `${sideName(g.style, mover)} to move`;
     } else if (state.thinking || mover !== humanPlayer) {
       st = 'thinking';
       text = 'Engine thinking…';
     } else {
       st = 'human';
-      text = `Your turn (${sideName(g.variant, mover)})`;
+      text = `Your turn (${sideName(g.style, mover)})`;
     }
     status.dataset.state = st;
     status.dataset.result = result || '';
@@ -559,7 +688,7 @@
     let sub = '';
     if (state.mode === 'play' && state.lastEngine && last && last.by === 'engine') {
       const a = state.lastEngine;
-      const col = g.variant === 'cfour' ? `column ${Number(a.file) + 1} (${a.move})` : `${a.move}`;
+      const col = g.gravity ? `column ${Number(a.file) + 1} (${a.move})` : `${a.move}`;
       const bits = [`Engine played ${col}`];
       if (a.score !== null && a.score !== undefined) bits.push(`score ${signed(a.score)} for it`);
       else if (a.eval !== null && a.eval !== undefined) bits.push(`eval ${signed(a.eval)}`);
@@ -569,7 +698,8 @@
     } else if (state.mode === 'analysis') {
       sub = analysisSummary(g);
     } else if (state.mode === 'play' && !g.moves.length && !result) {
-      sub = g.variant === 'cfour' ? 'Click a column to drop a stone (or press its number).' : 'Click a square.';
+      const how = g.gravity ? 'Click a column to drop a stone' + (g.width <= 9 ? ' (or press its number).' : '.') : 'Click a square.';
+      sub = `${gameTitle(g.rules)}: ${lineName(g.rules)} wins. ${how}`;
     }
     $('subline').textContent = sub;
     const a = state.analysis;
@@ -601,7 +731,7 @@
     const a = state.analysis;
     if (!a || !a.data) return 'Solving…';
     const d = a.data;
-    const who = sideName(g.variant, toMove(g));
+    const who = sideName(g.style, toMove(g));
     if (d.outcome) return '';
     let value;
     if (d.score !== null && d.score !== undefined) {
@@ -656,8 +786,8 @@
     const g = state.game;
     const scores = $('scores');
     const show = state.mode === 'analysis' && g;
-    scores.hidden = !show || g.variant !== 'cfour';
-    // Tic-tac-toe shows its scores in the squares.
+    scores.hidden = !show || !g.gravity;
+    // A game without gravity shows its scores in the squares.
     board.querySelectorAll('.sq-score').forEach((el) => el.remove());
     if (!show) return;
     const a = state.analysis;
@@ -677,7 +807,10 @@
         if (key !== null && (best === null || key > best)) best = key;
       }
     }
-    if (g.variant === 'cfour') {
+    // The best move is marked only when every move is settled: an unsettled
+    // one may be better than the best exact score.
+    if (data && data.complete === false) best = null;
+    if (g.gravity) {
       scores.textContent = '';
       for (let f = 0; f < g.width; f++) {
         const el = document.createElement('span');
@@ -704,10 +837,14 @@
         scores.appendChild(el);
       }
     } else if (data) {
+      // On a large board a square the solver settled nothing about stays
+      // clear: the summary says the position is not settled.
+      const quiet = g.style === 'gomoku';
       for (const sq of board.querySelectorAll('.cell')) {
         const m = byCell.get(`${sq.dataset.file},${sq.dataset.rank}`);
         if (!m) continue;
         const v = scoreView(m);
+        if (quiet && v.text === '?') continue;
         const el = document.createElement('span');
         el.className = `sq-score ${v.cls}`;
         if (v.exact && Number(m.score) === best) el.classList.add('best');
@@ -725,20 +862,22 @@
     $('movelist-empty').hidden = g.moves.length > 0;
     for (let i = 0; i < g.moves.length; i += 2) {
       const li = document.createElement('li');
-      for (const m of g.moves.slice(i, i + 2)) li.appendChild(moveChip(g.variant, m, m === g.moves[g.moves.length - 1]));
+      for (const m of g.moves.slice(i, i + 2)) li.appendChild(moveChip(g.style, m, m === g.moves[g.moves.length - 1]));
       list.appendChild(li);
     }
     list.scrollTop = list.scrollHeight;
   }
 
-  function moveChip(variant, m, current) {
+  /** A move of the list, in the engine's notation (`P@h8`), with its
+   * column number where stones fall (`P@d1 4`). */
+  function moveChip(style, m, current) {
     const s = document.createElement('span');
     s.className = `mv p${m.player}${current ? ' current' : ''}`;
     const dot = document.createElement('i');
-    dot.className = `dot ${variant} p${m.player}`;
+    dot.className = `dot ${style} p${m.player}`;
     s.appendChild(dot);
     s.appendChild(document.createTextNode(notation(m.file, m.rank)));
-    if (variant === 'cfour') {
+    if (style === 'cfour') {
       const c = document.createElement('small');
       c.textContent = ` ${m.file + 1}`;
       c.title = `column ${m.file + 1}`;
@@ -770,8 +909,14 @@
     return { width, height, cells };
   }
 
-  function reviewVariant(v) {
-    return String(v || 'cfour').startsWith('tictactoe') ? 'tictactoe' : 'cfour';
+  /** The rules of a reviewed game, as the server spells them out (its
+   * `game`); Connect Four on the FEN's board if it gave none. */
+  function reviewRules(rg, start) {
+    const g = rg.game;
+    if (g && Number.isInteger(g.width) && Number.isInteger(g.k)) {
+      return { width: g.width, height: g.height, k: g.k, gravity: !!g.gravity, exact: !!g.exact };
+    }
+    return { width: start.width, height: start.height, k: 4, gravity: true, exact: false };
   }
 
   async function runReview() {
@@ -896,20 +1041,20 @@
       nav.hidden = true;
       verdict.hidden = true;
       $('rv-moves-card').hidden = true;
-      drawBoard({ variant: 'cfour', width: 7, height: 6, cells: emptyCells(7, 6), clickable: false });
+      drawBoard({ variant: 'cfour', style: 'cfour', width: 7, height: 6, cells: emptyCells(7, 6), clickable: false });
       $('scores').hidden = true;
       if (!state.reviewing) setReviewStatus('idle', 'Paste a PGN and press Review.');
       $('subline').textContent = 'Every move gets a verdict from the solver: best, score error, outcome error or unsettled.';
       return;
     }
-    const variant = reviewVariant(rg.variant);
     const moves = rg.moves || [];
     state.cursor = Math.max(0, Math.min(state.cursor, moves.length));
     const n = state.cursor;
     const pos = reviewPosition(rg, n);
+    const rules = reviewRules(rg, pos);
+    const style = styleOf(rules);
     const played = n > 0 ? moves[n - 1] : null;
-    const k = variant === 'cfour' ? 4 : 3;
-    const win = findWin(pos.cells, pos.width, pos.height, k);
+    const win = findWin(pos.cells, pos.width, pos.height, rules.k, rules.exact);
     const marks = new Set();
     if (played && Array.isArray(played.best_moves) && played.label && played.label !== 'best') {
       for (const bm of played.best_moves) {
@@ -918,7 +1063,7 @@
       }
     }
     drawBoard({
-      variant, width: pos.width, height: pos.height, cells: pos.cells,
+      variant: variantName(rules), style, width: pos.width, height: pos.height, cells: pos.cells,
       last: played ? { file: Number(played.file), rank: Number(played.rank) } : null,
       win: win ? win.cells : null, marks, clickable: false,
     });
@@ -928,8 +1073,8 @@
     // Status: the game and where we are
     const title = `${rg.white && rg.white !== '?' ? rg.white : 'White'} – ${rg.black && rg.black !== '?' ? rg.black : 'Black'}`;
     setReviewStatus('review', `${title}  ${rg.result || ''}`.trim());
-    $('turn-dot').className = `turn-dot ${variant} ${played ? 'p' + (played.mover === 'second' ? 2 : 1) : 'none'}`;
-    $('subline').textContent = `${rg.variant || 'cfour'} · ${moves.length} move${moves.length === 1 ? '' : 's'}${rg.error ? ' · the review stopped early' : ''}`;
+    $('turn-dot').className = `turn-dot ${style} ${played ? 'p' + (played.mover === 'second' ? 2 : 1) : 'none'}`;
+    $('subline').textContent = `${gameTitle(rules)} · ${moves.length} move${moves.length === 1 ? '' : 's'}${rg.error ? ' · the review stopped early' : ''}`;
 
     nav.hidden = false;
     $('rv-pos').textContent = `${n} / ${moves.length}`;
@@ -955,7 +1100,7 @@
       badge.textContent = lab.short;
       const moveNo = Math.floor(Number(played.ply) / 2) + 1;
       const who = played.mover === 'second' ? (rg.black || 'Black') : (rg.white || 'White');
-      const col = variant === 'cfour' ? ` (column ${Number(played.file) + 1})` : '';
+      const col = rules.gravity ? ` (column ${Number(played.file) + 1})` : '';
       const strong = document.createElement('strong');
       strong.textContent = `${moveNo}${played.mover === 'second' ? '…' : '.'} ${played.move}${col}`;
       h.append(strong, document.createTextNode(` by ${who} `), badge);
@@ -964,8 +1109,8 @@
         const dl = document.createElement('dl');
         addDef(dl, 'Played score', fmtScore(played.score));
         addDef(dl, 'Best score', fmtScore(played.best));
-        const bests = (played.best_moves || []).map((bm) => moveWithColumn(variant, bm));
-        if (!bests.length && played.label === 'best') bests.push(`${moveWithColumn(variant, played.move)}, as played`);
+        const bests = (played.best_moves || []).map((bm) => moveWithColumn(rules, bm));
+        if (!bests.length && played.label === 'best') bests.push(`${moveWithColumn(rules, played.move)}, as played`);
         addDef(dl, 'Best moves', bests.join(', ') || '—');
         verdict.appendChild(dl);
       } else {
@@ -1000,7 +1145,7 @@
       b.dataset.label = m.label || '';
       b.title = lab.short;
       const dot = document.createElement('i');
-      dot.className = `dot ${variant} p${m.mover === 'second' ? 2 : 1}`;
+      dot.className = `dot ${style} p${m.mover === 'second' ? 2 : 1}`;
       b.appendChild(dot);
       b.appendChild(document.createTextNode(m.move));
       const mark = document.createElement('span');
@@ -1019,9 +1164,10 @@
     }
   }
 
-  function moveWithColumn(variant, mv) {
+  /** A move with its column number where stones fall: `P@d1 (4)`. */
+  function moveWithColumn(rules, mv) {
     const p = parseNotation(mv);
-    return variant === 'cfour' && p ? `${mv} (${p.file + 1})` : mv;
+    return rules.gravity && p ? `${mv} (${p.file + 1})` : mv;
   }
 
   function fmtScore(s) {
@@ -1111,6 +1257,81 @@
 1. P@d1 P@a1 2. P@b1 P@g1 3. P@c1 P@g2 4. P@e1 {White wins with four in a row} 1-0
 `;
 
+  // ---------------------------------------------------------------- choosing the game
+
+  /** The presets, then "Custom" for any other member. */
+  function fillPresets(select) {
+    for (const p of PRESETS) {
+      const option = document.createElement('option');
+      option.value = p.id;
+      option.textContent = p.label;
+      select.appendChild(option);
+    }
+    const custom = document.createElement('option');
+    custom.value = 'custom';
+    custom.textContent = 'Custom…';
+    select.appendChild(custom);
+  }
+
+  /** The rules the width, height, k and checkboxes give. */
+  function rulesFromFields() {
+    return {
+      width: Number($('width').value),
+      height: Number($('height').value),
+      k: Number($('k').value),
+      gravity: $('gravity').checked,
+      exact: $('exact').checked,
+    };
+  }
+
+  /** Shows `rules` in the fields and the game chooser. */
+  function showRules(rules) {
+    $('width').value = rules.width;
+    $('height').value = rules.height;
+    $('k').value = rules.k;
+    $('gravity').checked = rules.gravity;
+    $('exact').checked = rules.exact;
+    showRulesHints(rules);
+  }
+
+  /** The chooser's preset, "Exactly k" where an overline fits, and the
+   * position field's hint for these rules. */
+  function showRulesHints(rules) {
+    $('variant').value = presetOf(rules);
+    $('exact-k').textContent = Number.isInteger(rules.k) ? String(rules.k) : 'k';
+    $('exact-field').hidden = !overlineFits(rules);
+    $('position').placeholder = rules.gravity ? '4453' : 'h8 h9';
+    $('position-hint').textContent = rules.gravity
+      ? 'Columns from 1, as on Pons’s solver (4453; columns past 9 are A to Q).'
+      : 'Squares, a file letter and a rank from 1 at the bottom (h8 h9).';
+  }
+
+  /** Bounds the number fields by the family's limits (from /api/v1/info). */
+  function boundFields() {
+    const f = state.family;
+    $('width').max = f.max_width;
+    // A board taller than 20 fits only when narrow (width × (height + 1)
+    // is bounded too): rulesProblem says so.
+    $('height').max = f.max_height;
+    $('k').max = Math.min(f.max_k, Math.max(f.max_width, f.max_height));
+  }
+
+  /** Plays `rules` from now on, with a new game, if inarow plays them;
+   * otherwise says why and keeps the game. */
+  function chooseRules(rules) {
+    const problem = rulesProblem(rules);
+    $('rules-problem').hidden = !problem;
+    $('rules-problem').textContent = problem ? `Cannot play ${rules.width}×${rules.height}, ${rules.k} in a row: ${problem}.` : '';
+    showRulesHints(rules);
+    if (problem) {
+      $('variant').value = 'custom';
+      return;
+    }
+    showRules(rules);
+    state.rules = rules;
+    startNewGame();
+  }
+
   // ---------------------------------------------------------------- modes and wiring
 
   function setMode(mode) {
@@ -1143,21 +1364,24 @@
       if (state.mode === 'review') return;
       const target = ev.target.closest('.col, .cell');
       if (!target || !board.contains(target)) return;
-      if (state.game.variant === 'cfour') {
+      if (state.game.gravity) {
         const col = target.closest('.col');
         if (col && !col.disabled) humanMove(Number(col.dataset.col), -1);
       } else if (!target.disabled) {
         humanMove(Number(target.dataset.file), Number(target.dataset.rank));
       }
     });
+    fillPresets($('variant'));
     $('variant').addEventListener('change', (e) => {
-      state.variant = e.target.value;
-      $('size-field').hidden = state.variant !== 'cfour';
-      $('position').placeholder = state.variant === 'cfour' ? '4453' : 'b2 a1';
-      startNewGame();
+      if (e.target.value === 'custom') {
+        $('width').focus();
+        return;
+      }
+      chooseRules(presetRules(e.target.value));
     });
-    fillSizes($('size'));
-    $('size').addEventListener('change', (e) => { state.size = e.target.value; startNewGame(); });
+    for (const id of ['width', 'height', 'k', 'gravity', 'exact']) {
+      $(id).addEventListener('change', () => chooseRules(rulesFromFields()));
+    }
     $('side').addEventListener('change', (e) => { state.human = e.target.value; startNewGame(); });
     $('level').addEventListener('input', (e) => {
       state.level = Number(e.target.value);
@@ -1185,7 +1409,7 @@
         return;
       }
       const g = state.game;
-      if (g && g.variant === 'cfour' && /^[1-9]$/.test(ev.key) && Number(ev.key) <= g.width) {
+      if (g && g.gravity && /^[1-9]$/.test(ev.key) && Number(ev.key) <= g.width) {
         humanMove(Number(ev.key) - 1, -1);
       } else if (ev.key === 'Backspace' || (ev.key === 'z' && !ev.shiftKey)) {
         if (canUndo()) { ev.preventDefault(); undo(); }
@@ -1198,6 +1422,10 @@
       const info = await api('/api/v1/info');
       if (info.version) $('version').textContent = `v${info.version}`;
       if (info.limits && info.limits.max_millis) state.maxMillis = Number(info.limits.max_millis);
+      if (info.family && Number.isInteger(info.family.max_width)) {
+        state.family = info.family;
+        boundFields();
+      }
       if (info.levels) {
         const lv = $('level');
         lv.min = info.levels.min;
@@ -1216,7 +1444,9 @@
   wire();
   showLevel();
   document.body.dataset.mode = 'play';
-  state.game = newGame(state.variant, state.size);
+  state.rules = presetRules('cfour');
+  showRules(state.rules);
+  state.game = newGame(state.rules);
   afterChange();
   loadInfo();
 })();
