@@ -19,7 +19,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// inarow: Connect Four (any board up to 64 bits) and tic-tac-toe, solved and played.
+/// inarow: k-in-a-row games (Connect Four, tic-tac-toe, gomoku and the family
+/// between them), solved and played.
 #[derive(Parser, Debug)]
 #[command(name = "inarow", version, about, long_about = None)]
 struct Cli {
@@ -30,7 +31,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Run the engine on stdin/stdout, speaking UCI (and UGI) as cutechess and
-    /// Fairy-Stockfish do for cfour and tictactoe. The default.
+    /// Fairy-Stockfish do for cfour, tictactoe, gomoku and gomokufreestyle. The
+    /// default.
     Uci,
     /// Count move sequences (perft), optionally split by first move.
     Perft(perft::PerftArgs),
@@ -38,9 +40,10 @@ enum Command {
     Play(play::PlayArgs),
     /// Search fixed positions to a fixed depth; the last line is `N nodes N nps`.
     Bench(bench::BenchArgs),
-    /// Exact scores of Connect-Four move strings read from stdin: `moves score nodes micros`.
+    /// Exact scores of positions read from stdin, one a line (a move string, or
+    /// squares on a board without gravity): `moves score nodes micros`.
     Solve(solve::SolveArgs),
-    /// The exact score of every column of each Connect-Four move string read from stdin.
+    /// The exact score of every move of each position read from stdin.
     Analyze(solve::SolveArgs),
     /// Play engine-vs-engine matches: Elo, pentanomial statistics, SPRT, PGN, resume.
     Match(Box<matches::MatchArgs>),

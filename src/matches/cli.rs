@@ -39,10 +39,12 @@ pub struct MatchArgs {
     /// Settings for both engines, as for --engine; an engine's own win.
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
     pub each: Vec<String>,
-    /// The game: cfour (Connect Four) or tictactoe.
+    /// The game: cfour (Connect Four), tictactoe, gomoku (15x15, exactly
+    /// five), gomokufreestyle (five or more), or any member of the family as
+    /// "connect WxH kK" (gravity) or "mnk WxH kK" (none), "exact" for exactly k.
     #[arg(long, default_value = "cfour")]
     pub variant: Variant,
-    /// The Connect-Four board size, WxH (the engines must accept `position fen`).
+    /// The board size, WxH (the engines must accept `position fen`).
     #[arg(long, value_name = "WxH")]
     pub size: Option<inarow_games::Dimensions>,
     /// The number of games.
