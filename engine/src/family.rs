@@ -339,12 +339,46 @@ impl<B: Bitboard> SearchGame for KInARowOf<B> {
 /// Whether the stones of `own` can still make a line: some window of `k`
 /// cells holds none of `other`'s.
 fn can_still_win<B: Bitboard>(rules: Rules, other: B, board: B) -> bool {
-    let free = board & !other;
+    has_run(rules, board & !other)
+}
+
+/// Whether `cells` hold `k` in a row (or more).
+fn has_run<B: Bitboard>(rules: Rules, cells: B) -> bool {
     let k = rules.k() as u32;
     rules
         .directions()
         .into_iter()
-        .any(|s| !runs(free, s, k).is_empty())
+        .any(|s| !runs(cells, s, k).is_empty())
+}
+
+/// The cells of the even rows counted from 1 (2, 4, ...) of a gravity board
+/// of even height, which the second player can claim; else none.
+fn even_cells<B: Bitboard>(rules: Rules) -> B {
+    if !rules.gravity() || rules.height() % 2 == 1 {
+        return B::ZERO;
+    }
+    let bottom = rules.bottom_mask::<B>();
+    (1..rules.height() as u32)
+        .step_by(2)
+        .fold(B::ZERO, |rows, rank| rows | up(bottom, rank))
+}
+
+/// Claimeven (Allis), as the Connect-Four solver uses it, for any `k`: on a
+/// gravity board of even height with the first player to move, the second
+/// can take every even-row cell not playable now by answering in the same
+/// column (and a playable one in another such column). With `evens` the
+/// second's stones and those cells, the most the first player scores if it
+/// has no line outside them: 0, or -1 when the second has a line in them
+/// and a longer line also wins; `None` if the first has a line outside.
+fn claimeven_bound<B: Bitboard>(rules: Rules, evens: B, board: B) -> Option<i32> {
+    if has_run(rules, board & !evens) {
+        return None;
+    }
+    Some(if rules.overlines() && has_run(rules, evens) {
+        -1
+    } else {
+        0
+    })
 }
 
 /// The board's symmetries other than the identity, each as the cell every
@@ -393,11 +427,20 @@ pub struct FamilySolver<B: Bitboard> {
     /// The board's symmetries, on boards of at most 64 bits (whose keys are
     /// the stones themselves).
     symmetries: Vec<Vec<u16>>,
+    /// The cells the second player can claim (see [`claimeven_bound`]).
+    even_cells: B,
     marker: std::marker::PhantomData<B>,
 }
 
 /// The deadline and the stop signal are looked at every this many nodes.
 const CHECK_EVERY: u64 = 4096;
+
+/// When less than this much stack is left, the solver's recursion moves on
+/// to a new segment of [`STACK_GROWTH`] bytes.
+const STACK_RED_ZONE: usize = 256 * 1024;
+
+/// The size of each new stack segment.
+const STACK_GROWTH: usize = 8 * 1024 * 1024;
 
 impl<B: Bitboard> FamilySolver<B> {
     /// A solver with a table of `hash_mib` MiB.
@@ -410,6 +453,7 @@ impl<B: Bitboard> FamilySolver<B> {
             stopped: false,
             rules: None,
             symmetries: Vec::new(),
+            even_cells: B::ZERO,
             marker: std::marker::PhantomData,
         }
     }
@@ -494,6 +538,40 @@ impl<B: Bitboard> FamilySolver<B> {
                 return alpha;
             }
         }
+        if !self.even_cells.is_empty() {
+            let (empty, playable) = (position.empty(), position.playable());
+            if ply % 2 == 0 && beta >= 0 {
+                // The first player to move: the second claims the even cells.
+                let evens = position.opponent() | (self.even_cells & empty & !playable);
+                if let Some(bound) = claimeven_bound(rules, evens, board) {
+                    if bound < beta {
+                        beta = bound;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            } else if ply % 2 == 1 && alpha < 1 {
+                // The second player to move: a move after which it can claim
+                // the even cells holds at least that.
+                for &(mv, _) in moves.iter() {
+                    let cell: B = bit_of(mv);
+                    let child_playable = (playable & !cell) | (up(cell, 1) & board);
+                    let evens = position.current()
+                        | cell
+                        | (self.even_cells & empty & !cell & !child_playable);
+                    if let Some(bound) = claimeven_bound(rules, evens, board) {
+                        alpha = alpha.max(-bound);
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                        if alpha >= 1 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
         let key = self.key(position);
         let mut best_index = None;
         if let Some(entry) = self.table.probe(key) {
@@ -525,7 +603,11 @@ impl<B: Bitboard> FamilySolver<B> {
             let score = if child.ply() == cells {
                 0
             } else {
-                -self.negamax(&child, -beta, -alpha, limits)
+                // A line of play can be as long as the board has cells (448):
+                // deeper than a thread's stack holds, so the stack grows.
+                -stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, || {
+                    self.negamax(&child, -beta, -alpha, limits)
+                })
             };
             if self.stopped {
                 return alpha;
@@ -572,6 +654,7 @@ impl<B: Bitboard> ExactScorer<KInARowOf<B>> for FamilySolver<B> {
             } else {
                 Vec::new()
             };
+            self.even_cells = even_cells(rules);
         }
         let (cells, ply) = (position.max_ply(), position.ply());
         let (mut lower, mut upper) = rule_bounds(cells, ply);
@@ -616,7 +699,7 @@ impl<B: Bitboard> ExactScorer<KInARowOf<B>> for FamilySolver<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use inarow_games::KInARow;
+    use inarow_games::{KInARow, Wide};
 
     fn position(w: usize, h: usize, k: usize, gravity: bool, moves: &str) -> KInARow {
         let rules = Rules::new(w, h, k, gravity, true).unwrap();
@@ -642,6 +725,29 @@ mod tests {
         let list = p.candidate_moves();
         assert_eq!(list.len(), 1);
         assert_eq!(p.to_drop(list[0].0).square_name(), "d1");
+    }
+
+    #[test]
+    fn the_solver_goes_deep_on_a_small_thread_stack() {
+        // The first line of play fills the 208 cells of a 26x8 board: deeper
+        // than a 2 MiB thread stack holds without growing it.
+        let rules = Rules::new(26, 8, 6, false, true).unwrap();
+        let position = KInARowOf::<Wide<4>>::new(rules);
+        let nodes = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let mut solver = FamilySolver::<Wide<4>>::new(1);
+                let limits = SolveLimits {
+                    nodes: Some(400),
+                    ..SolveLimits::default()
+                };
+                solver.bounds(&position, true, &limits);
+                solver.nodes()
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert!(nodes >= 208, "{nodes}");
     }
 
     #[test]
