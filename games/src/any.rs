@@ -116,6 +116,20 @@ impl Variant {
         }
     }
 
+    /// The `UCI_Variant` value that selects this game before a FEN of its
+    /// board: its [`name`](Self::name) where the name and the board settle
+    /// the game (the cutechess names in [`NAMES`](Self::NAMES)), else its
+    /// whole spelling, `connect 7x6 k5`, which inarow reads (a FEN carries no
+    /// `k`).
+    #[must_use]
+    pub fn uci_variant(self) -> String {
+        if Self::NAMES.contains(&self.name()) {
+            self.name().to_owned()
+        } else {
+            self.to_string()
+        }
+    }
+
     /// The names of the games as cutechess knows them, each a game by
     /// itself; `connect` and `mnk` name the rest of the family with a board
     /// and a line (see [`Variant`]'s `FromStr`).

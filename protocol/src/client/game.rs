@@ -103,7 +103,7 @@ impl Engine {
                 .map_err(LaunchError::Failed)?;
         }
         engine
-            .select_variant(variant.name())
+            .select_variant(&variant.uci_variant())
             .map_err(LaunchError::Failed)?;
         Ok(engine)
     }
@@ -132,12 +132,16 @@ impl Engine {
 
     /// The engine plays `variant`: it declares no `UCI_Variant` (it plays one
     /// game), or lists the variant, or lists none, or is given a variants file.
+    /// A member of the family that no cutechess name settles (`connect 7x6
+    /// k5`) cannot be listed in a combo: it is sent as inarow spells it, and
+    /// an engine that does not read it fails at its first move.
     fn check_variant(&self, setup: &EngineSetup, variant: Variant) -> Result<(), LaunchError> {
         let id = self.id();
         let Some(option) = id.option("UCI_Variant") else {
             return Ok(());
         };
-        let listed = option.vars.iter().any(|v| v == variant.name());
+        let listed = option.vars.iter().any(|v| *v == variant.uci_variant())
+            || !Variant::NAMES.contains(&variant.name());
         let has_path = setup
             .options
             .iter()
