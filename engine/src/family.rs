@@ -112,6 +112,37 @@ fn window_value(n: usize, k: usize) -> i32 {
     }
 }
 
+/// With gravity, the threats that wait (cells a line needs that cannot be
+/// played yet) decide the endgame, as in Connect Four: one on its owner's
+/// rows (odd rows from the bottom for the first player, even for the
+/// second) is worth more, and two one above the other win unless blocked
+/// below.
+fn gravity_threats<B: Bitboard>(position: &KInARowOf<B>) -> i32 {
+    let rules = position.rules();
+    let empty = position.empty();
+    let mine = rules.winning_cells(position.current(), empty);
+    let theirs = rules.winning_cells(position.opponent(), empty);
+    if mine.is_empty() && theirs.is_empty() {
+        return 0;
+    }
+    let bottom = rules.bottom_mask::<B>();
+    let odd_rows = (0..rules.height() as u32)
+        .step_by(2)
+        .fold(B::ZERO, |rows, rank| rows | up(bottom, rank));
+    let even_rows = position.board() & !odd_rows;
+    let (my_rows, their_rows) = if position.ply() % 2 == 0 {
+        (odd_rows, even_rows)
+    } else {
+        (even_rows, odd_rows)
+    };
+    let score = |threats: B, rows: B| {
+        40 * threats.count_ones() as i32
+            + 50 * (threats & rows).count_ones() as i32
+            + 60 * (threats & down(threats, 1)).count_ones() as i32
+    };
+    score(mine, my_rows) - score(theirs, their_rows)
+}
+
 /// A cell's worth as a move: the stones of each side along its four lines
 /// that a line through it could still use, for attack and for defence.
 fn cell_value<B: Bitboard>(rules: Rules, own: B, other: B, board: B, cell: Cell) -> i32 {
@@ -298,6 +329,9 @@ impl<B: Bitboard> SearchGame for KInARowOf<B> {
             // The side to move has the initiative: its windows count more.
             value += 3 * window_value(n, k) * mine[n] as i32 / 2;
             value -= window_value(n, k) * theirs[n] as i32;
+        }
+        if rules.gravity() {
+            value += gravity_threats(self);
         }
         (value + 10).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
