@@ -428,6 +428,33 @@ fn resuming_a_killed_run_gives_what_an_uninterrupted_run_gives() {
     assert_eq!(read_pgn(&dir.join("part.pgn")).len(), 16);
 }
 
+/// A member of the family no cutechess name settles: both engines are told
+/// its whole spelling, and the games are refereed and written by its rules.
+#[test]
+fn plays_any_member_of_the_family() {
+    let dir = scratch("family");
+    let pgn = dir.join("games.pgn");
+    let mut args = inarow("shallow", &["depth=1"]);
+    args.extend(inarow("deep", &["depth=4"]));
+    args.extend(words(
+        "--variant connect 6x5 k5 --games 4 --repeat --opening-plies 2-2 --pgnout",
+    ));
+    args.push(pgn.display().to_string());
+    // "connect 6x5 k5" is three words on the command line: one argument.
+    let at = args.iter().position(|w| w == "--variant").unwrap();
+    args.splice(at + 1..at + 4, ["connect 6x5 k5".to_owned()]);
+    let report = succeeded(&run_match(&args));
+    assert!(report.contains("(connect 6x5 k5,"), "{report}");
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 4);
+    for game in &games {
+        assert_eq!(game.tag("Variant"), "connect 6x5 k5");
+        assert_eq!(game.tag("Termination"), "normal");
+        let end = game.replay();
+        assert_eq!(end.variant().rules().k(), 5);
+    }
+}
+
 #[test]
 fn the_sprt_stops_the_match_when_it_decides() {
     let dir = scratch("sprt");

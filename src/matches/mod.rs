@@ -50,9 +50,10 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let (mut pgn, pending) = resume(&config, &schedule, names, &mut tally)?;
     announce(&config, names, &tally, pending.len());
     let played = play(&config, &schedule, pending, pgn.as_mut(), &mut tally);
+    let variant = config.variant.uci_variant();
     let summary = Summary {
         names,
-        variant: config.variant.name(),
+        variant: &variant,
         limits: config.engines.clone().map(|e| e.limits_text()),
         planned: config.games,
         concurrency: config.concurrency,

@@ -67,7 +67,8 @@ pub fn write_game(record: &GameRecord, event: &str, variant: Variant) -> String 
         tags.push(("BlackTimeControl", black_tc.clone()));
         tags.push(("WhiteTimeControl", white_tc.clone()));
     }
-    tags.push(("Variant", variant.name().to_owned()));
+    // The whole spelling where the name alone does not settle the game.
+    tags.push(("Variant", variant.uci_variant()));
 
     let moves: Vec<(String, Option<String>)> = record
         .moves
