@@ -125,10 +125,7 @@ fn gravity_threats<B: Bitboard>(position: &KInARowOf<B>) -> i32 {
     if mine.is_empty() && theirs.is_empty() {
         return 0;
     }
-    let bottom = rules.bottom_mask::<B>();
-    let odd_rows = (0..rules.height() as u32)
-        .step_by(2)
-        .fold(B::ZERO, |rows, rank| rows | up(bottom, rank));
+    let odd_rows = every_other_rank::<B>(rules, 0);
     let even_rows = position.board() & !odd_rows;
     let (my_rows, their_rows) = if position.ply() % 2 == 0 {
         (odd_rows, even_rows)
@@ -385,16 +382,21 @@ fn has_run<B: Bitboard>(rules: Rules, cells: B) -> bool {
         .any(|s| !runs(cells, s, k).is_empty())
 }
 
+/// The cells of every other rank from `first` (counted from 0) up.
+fn every_other_rank<B: Bitboard>(rules: Rules, first: u32) -> B {
+    let bottom = rules.bottom_mask::<B>();
+    (first..rules.height() as u32)
+        .step_by(2)
+        .fold(B::ZERO, |rows, rank| rows | up(bottom, rank))
+}
+
 /// The cells of the even rows counted from 1 (2, 4, ...) of a gravity board
 /// of even height, which the second player can claim; else none.
 fn even_cells<B: Bitboard>(rules: Rules) -> B {
     if !rules.gravity() || rules.height() % 2 == 1 {
         return B::ZERO;
     }
-    let bottom = rules.bottom_mask::<B>();
-    (1..rules.height() as u32)
-        .step_by(2)
-        .fold(B::ZERO, |rows, rank| rows | up(bottom, rank))
+    every_other_rank(rules, 1)
 }
 
 /// Claimeven (Allis), as the Connect-Four solver uses it, for any `k`: on a
