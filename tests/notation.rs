@@ -415,9 +415,9 @@ fn variants_read_back_what_they_print() {
         ("CFOUR", "unknown variant"),
         ("cfour 6x5 extra", "'extra' is not a size"),
         ("cfour 6 5", "'6' is not a board"),
-        ("cfour 27x4", "width must be 1 to 16"),
-        ("cfour 9x60", "at most 128"),
-        ("cfour 0x0", "width must be 1 to 16"),
+        ("cfour 27x4", "width must be 1 to 26"),
+        ("cfour 9x60", "at most 448"),
+        ("cfour 0x0", "width must be 1 to 26"),
         ("tictactoe 3x3", "no size"),
     ] {
         let error = bad.parse::<Variant>().unwrap_err();

@@ -218,14 +218,14 @@ impl Variant {
                 height,
                 reason: "tic-tac-toe is played on 3x3 (mnk WxH k3 is on any board)",
             }),
-            // Connect Four past its own boards is a member like any other.
+            // Connect Four past its own boards is a member like any other,
+            // and the family's limits are the ones that bind.
             Variant::Connect4(_) => Size::new(width, height)
                 .map(Variant::Connect4)
-                .or_else(|e| {
+                .or_else(|_| {
                     self.rules()
                         .with_dimensions(width, height)
                         .map(Variant::from_rules)
-                        .map_err(|_| e)
                 }),
             Variant::KInARow(rules) => rules
                 .with_dimensions(width, height)
@@ -346,16 +346,10 @@ impl FromStr for Variant {
             });
         }
         if matches!(name, "cfour" | "connect4") && k == 4 && overlines {
-            // Connect Four's own sizes, with their own limits and errors.
-            let size = Size::new(width, height);
-            if let Ok(size) = size {
+            // Connect Four's own sizes; past them, a member of the family
+            // whose limits bind.
+            if let Ok(size) = Size::new(width, height) {
                 return Ok(Variant::Connect4(size));
-            }
-            if Rules::new(width, height, k, gravity, overlines).is_err() {
-                return Err(ParseVariantError::Size {
-                    text: text.to_owned(),
-                    error: size.unwrap_err(),
-                });
             }
         }
         Rules::new(width, height, k, gravity, overlines)

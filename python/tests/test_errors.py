@@ -92,9 +92,9 @@ def test_wrong_shapes_and_values():
         ([0.5] * 42, "not a whole number"),
         ("0" * 42, "a board is numbers, not text"),
         ([], "the board is empty"),
-        # Past the whole family's boards, Connect Four's own words.
-        ([[0] * 27] * 6, "a 27x6 board is not supported: the width must be 1 to 16"),
-        ([[0] * 20] * 22, "a 20x22 board is not supported: the width must be 1 to 16"),
+        # Past the whole family's boards, the family's limits.
+        ([[0] * 27] * 6, "a 27x6 board is not supported: the width must be 1 to 26"),
+        ([[0] * 20] * 22, "a 20x22 board is not supported: width * (height + 1) must be at most 448"),
         ([[0, [0]]], "mixes numbers and lists"),
     ]:
         with pytest.raises(inarow.InvalidPositionError) as caught:
@@ -111,7 +111,7 @@ def test_bad_fens_and_names():
         inarow.Position.from_fen("7/7/x")
     with pytest.raises(ValueError, match="unknown variant 'chess'"):
         inarow.Position(game="chess")
-    with pytest.raises(ValueError, match="a 27x6 board: the width must be 1 to 16"):
+    with pytest.raises(ValueError, match="a 27x6 board: the width must be 1 to 26"):
         inarow.Position(width=27)
     with pytest.raises(ValueError, match="a 21x21 board: width \\* \\(height \\+ 1\\) must be at most 448"):
         inarow.Position(game="mnk", width=21, height=21)
