@@ -404,11 +404,9 @@ fn position_on(variant: Variant, board: &FenBoard) -> Result<AnyGame, FenError> 
                     crate::connect4::fen::from_board(board).map(AnyGame::Connect4)
                 }
                 Ok(_) => crate::connect4::fen::from_board(board).map(AnyGame::Connect4Wide),
-                // A board past Connect Four's own sizes, if the family has it.
-                Err(e) => match variant.rules().with_dimensions(board.width, board.height) {
-                    Ok(rules) => position_on(Variant::KInARow(rules), board),
-                    Err(_) => Err(e),
-                },
+                // A board past Connect Four's own sizes is the family's, whose
+                // limits bind.
+                Err(_) => position_on(Variant::KInARow(variant.rules()), board),
             }
         }
         Variant::KInARow(rules) => {
