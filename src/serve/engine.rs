@@ -106,7 +106,6 @@ impl EngineHandle {
         let (queue, mut tasks) = mpsc::channel::<Task>(settings.queue.max(1));
         std::thread::Builder::new()
             .name("engine".to_owned())
-            .stack_size(ENGINE_STACK_BYTES)
             .spawn(move || {
                 let mut engine = Engine::new(settings);
                 while let Some(task) = tasks.blocking_recv() {
@@ -170,11 +169,6 @@ impl EngineHandle {
         }
     }
 }
-
-/// The engine thread's stack: a search on the family's largest boards
-/// (positions of 448 bits, 20x20) overflows a spawned thread's default 2 MiB,
-/// as the main thread's 8 MiB does not. Only the pages used are committed.
-const ENGINE_STACK_BYTES: usize = 64 << 20;
 
 /// How long stopped work may take to answer, the work queued before it
 /// included (each stops within milliseconds once its own deadline passes).
