@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check CI runs: formatting, lints, docs and all tests (release build).
+# Runs every check CI runs: formatting, lints, docs and all tests (optimised,
+# with overflow checks: the `ci` profile).
 # On a fresh machine with only the Rust toolchain it first installs what the
 # tests need.
 set -euo pipefail
@@ -26,11 +27,14 @@ fi
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
-cargo test --workspace --release
+# The tests build with the `ci` profile (Cargo.toml): optimised as release is,
+# without its fat LTO, which halves a cold build, and with debug assertions and
+# overflow checks on, as a debug build has them. The scripts below use its
+# binary and build the wheel with it too.
+export INAROW_PROFILE=ci
+cargo test --workspace --profile ci
 # Every solver test again on two threads: the scores must not change.
-INAROW_TEST_THREADS=2 cargo test --release --test solver
-# The threaded tests in a debug build too (overflow checks, debug assertions).
-cargo test --test threads
+INAROW_TEST_THREADS=2 cargo test --profile ci --test solver
 # The web page of inarow serve in Debian's chromium (installs chromium, node and
 # playwright-core if missing; screenshots in target/browser/).
 tests/browser/run.sh

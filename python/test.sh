@@ -26,8 +26,11 @@ if [ ! -x "$venv/bin/python" ] || [ "$(cat "$venv/.requirements" 2>/dev/null)" !
 fi
 setup=$((SECONDS - started))
 
-# The `inarow` binary the tests compare with (`inarow analyze`).
-cargo build --release --quiet --bin inarow
+# The cargo profile of the binary the tests compare with (`inarow analyze`) and
+# of the wheel: $INAROW_PROFILE (./test.sh sets ci), else release.
+profile="${INAROW_PROFILE:-release}"
+cargo build --profile "$profile" --quiet --bin inarow
+export MATURIN_PEP517_ARGS="--profile $profile"
 
 step "building the wheel"
 built=$SECONDS
@@ -42,5 +45,5 @@ done
 tested=$SECONDS
 # From the repository root, so the source tree's inarow/ (without the compiled
 # module) does not shadow the installed package.
-INAROW_BIN=$PWD/target/release/inarow "$venv/bin/pytest" -q -p no:cacheprovider --durations=5 python/tests
+INAROW_BIN=$PWD/target/$profile/inarow "$venv/bin/pytest" -q -p no:cacheprovider --durations=5 python/tests
 step "done in $((SECONDS - started)) s: environment $setup s, wheel $build s, pytest $((SECONDS - tested)) s"

@@ -593,11 +593,14 @@ impl<K: TableKey> TranspositionTableOf<K> {
     fn configure(&mut self) {
         self.key_mask = K::low_bits(self.key_bits);
         let index_bits = self.buckets.len().ilog2();
-        self.index_shift = self.key_bits.saturating_sub(index_bits);
+        let shift = self.key_bits.saturating_sub(index_bits);
+        // With one bucket the shift is the key's whole width, which `>>`
+        // refuses (an overflow); the mask is then 0, so any shift gives 0.
+        self.index_shift = shift.min(K::BITS - 1);
         self.index_mask = self.buckets.len() as u64 - 1;
         // The index gives the top `index_bits` bits of the mix; a 32-bit check
         // must give all the others.
-        self.wide = self.full_keys || self.index_shift > 32;
+        self.wide = self.full_keys || shift > 32;
     }
 
     /// Makes every entry keep the whole 64-bit mix of its key, whatever the

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The browser test of `inarow serve`'s page: Debian's chromium driven by
 # playwright-core (pinned in package-lock.json, installed with npm ci), run by
-# ./test.sh after it has installed chromium, nodejs and npm. Builds the release
-# binary if it is missing, and runs run.mjs. Screenshots go to
+# ./test.sh after it has installed chromium, nodejs and npm. Builds the binary
+# (see below) and runs run.mjs. Screenshots go to
 # target/browser/.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -16,9 +16,11 @@ for tool in "${CHROMIUM:-/usr/bin/chromium}" node npm; do
   }
 done
 
-if [ ! -x "$root/target/release/inarow" ]; then
-  (cd "$root" && cargo build --release)
-fi
+# The binary of the cargo profile $INAROW_PROFILE (./test.sh sets ci), else
+# release's; $INAROW_BIN names one outright.
+profile="${INAROW_PROFILE:-release}"
+export INAROW_BIN="${INAROW_BIN:-$root/target/$profile/inarow}"
+(cd "$root" && cargo build --quiet --profile "$profile" --bin inarow)
 
 cd "$here"
 # npm ci unless node_modules already has the pinned playwright-core.

@@ -2,7 +2,7 @@
 # Checks inarow serve against its own OpenAPI document with schemathesis
 # (PyPI): every operation, schema-valid and schema-violating requests, every
 # answer's status, content type and body against the document. Run by
-# ./test.sh after the release build; the virtual environment lives under
+# ./test.sh after the tests' build; the virtual environment lives under
 # target/schemathesis/ (about 10 s to create once).
 #
 # Left out: positive_data_acceptance. A position is a string the schema cannot
@@ -17,10 +17,13 @@ if [ ! -x "$venv/bin/schemathesis" ] || ! "$venv/bin/pip" show schemathesis 2> /
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$version"
 fi
-[ -x target/release/inarow ] || cargo build --release --quiet
+# The binary of the cargo profile $INAROW_PROFILE (./test.sh sets ci), else
+# release's.
+profile="${INAROW_PROFILE:-release}"
+cargo build --quiet --profile "$profile" --bin inarow
 
 out=$(mktemp)
-target/release/inarow serve --bind 127.0.0.1:0 --hash 16 --default-millis 200 --max-millis 500 > "$out" &
+"target/$profile/inarow" serve --bind 127.0.0.1:0 --hash 16 --default-millis 200 --max-millis 500 > "$out" &
 server=$!
 trap 'kill $server 2> /dev/null || true; rm -f "$out"' EXIT
 for _ in $(seq 100); do
