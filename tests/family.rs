@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{brute_force, run_inarow, Rng};
-use inarow_engine::{Analyst, SolveLimits};
+use inarow_engine::{Analyst, ExactScorer, FamilyScorer, FamilySolver, SolveLimits};
 use inarow_games::{AnyGame, Game, Variant};
 
 fn variant(text: &str) -> Variant {
@@ -69,6 +69,74 @@ fn the_solver_agrees_with_brute_force_on_tiny_boards() {
                 .score(&position, true, &SolveLimits::default())
                 .unwrap();
             assert_eq!(weak, expected.signum(), "{text} weak: {}", position.fen());
+        }
+    }
+}
+
+/// Members with gravity and "k or more" go to the Connect-Four solver, which
+/// takes any `k`: on positions of boards of up to 64 bits and past them,
+/// its scores (exact and weak), its move scores and its best moves agree
+/// with the family's own solver, which knows nothing of Connect Four.
+#[test]
+fn the_connect_four_solver_agrees_with_the_family_solver_on_any_k() {
+    let mut analyst = Analyst::new(16);
+    let mut family = FamilySolver::<u128>::new(16);
+    let mut rng = Rng::new(30);
+    let no_limits = SolveLimits::default();
+    for (text, empty) in [
+        ("connect 5x4 k3", 14),
+        ("connect 6x5 k5", 18),
+        ("connect 7x6 k5", 20),
+        ("connect 7x6 k6", 22),
+        ("connect 9x8 k5", 20),
+        ("connect 4x9 k3", 22),
+        ("connect 8x4 k2", 24),
+    ] {
+        let rules = match variant(text) {
+            Variant::KInARow(rules) => rules,
+            other => panic!("{text} is {other:?}"),
+        };
+        assert!(FamilyScorer::solver_takes(rules), "{text}");
+        let AnyGame::KInARow(start) = AnyGame::new(variant(text)) else {
+            panic!("{text} is not on 128 bits");
+        };
+        for _ in 0..12 {
+            // Random moves that do not end the game, until `empty` (give or
+            // take two) cells are left.
+            let mut own = start;
+            let empty = empty + rng.below(3) - 1;
+            while (own.max_ply() - own.ply()) as usize > empty {
+                let moves: Vec<_> = own
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&mv| !own.is_winning_move(mv))
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                own.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            let position = AnyGame::KInARow(own);
+            for weak in [false, true] {
+                let expected = family.bounds(&own, weak, &no_limits);
+                let got = analyst.bounds(&position, weak, &no_limits);
+                assert_eq!(got, expected, "{text} weak {weak}: {}", position.fen());
+            }
+            let expected = family.move_bounds(&own, false, &no_limits);
+            let got = analyst.move_bounds(&position, false, &no_limits);
+            assert_eq!(got.len(), expected.len(), "{text}: {}", position.fen());
+            for ((drop, bounds), (mv, want)) in got.iter().zip(&expected) {
+                assert_eq!(*drop, own.to_drop(*mv), "{text}: {}", position.fen());
+                assert_eq!(bounds, want, "{text} {drop:?}: {}", position.fen());
+            }
+            if let Some((drop, score)) = analyst.best_move(&position, &no_limits) {
+                let (lower, _) = expected
+                    .iter()
+                    .find(|(mv, _)| own.to_drop(*mv) == drop)
+                    .expect("a legal move")
+                    .1;
+                assert_eq!(lower, score, "{text} best {drop:?}: {}", position.fen());
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::analysis::{move_bounds, Bounds, ExactScorer, Negamax};
 use crate::book::Book;
-use crate::family::FamilySolver;
+use crate::family::{FamilyScorer, FamilySolver};
 use crate::heuristics::SearchGame;
 use crate::limits::{Limits, Signals, SolveLimits};
 use crate::search::{Info, SearchResult, Searcher};
@@ -217,7 +217,7 @@ pub struct Analyst {
     connect4: Solver,
     connect4_wide: SolverOf<u128>,
     tictactoe: Negamax<TicTacToe>,
-    kinarow: FamilySolver<u128>,
+    kinarow: FamilyScorer,
     kinarow_large: FamilySolver<Wide<4>>,
     kinarow_huge: FamilySolver<Wide<7>>,
     answered_by_book: bool,
@@ -265,7 +265,7 @@ impl Analyst {
             connect4: Solver::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
             connect4_wide: SolverOf::new(inarow_games::Size::STANDARD, hash_mib.max(1)),
             tictactoe: Negamax::default(),
-            kinarow: FamilySolver::new(hash_mib),
+            kinarow: FamilyScorer::new(hash_mib),
             kinarow_large: FamilySolver::new(hash_mib),
             kinarow_huge: FamilySolver::new(hash_mib),
             answered_by_book: false,
@@ -289,6 +289,7 @@ impl Analyst {
     pub fn set_threads(&mut self, threads: usize) {
         self.connect4.set_threads(threads);
         self.connect4_wide.set_threads(threads);
+        self.kinarow.set_threads(threads);
     }
 
     /// The threads the solvers use.

@@ -25,16 +25,19 @@
 //! engine's transposition table and a null-window search on the score, as
 //! Pons's solver does; it solves the small boards (3x3 to 5x5, 4x4 with
 //! `k = 3`, 6x5 with `k = 4`) and Connect-k with gravity where the tree
-//! allows.
+//! allows. [`FamilyScorer`] gives the members with gravity and "k or
+//! more" on a Connect-Four board to the Connect-Four solver instead, which
+//! takes any `k` (see [`crate::LineRule`]).
 
 use inarow_games::kinarow::{bit_of, cells, down, has_bit, runs, up, Rules, MAX_K};
-use inarow_games::{Bitboard, Cell, Game, KInARowOf, LongList, Player};
+use inarow_games::{Bitboard, Cell, Game, KInARowOf, LongList, Player, Size};
 
 use crate::analysis::{Bounds, ExactScorer};
 use crate::heuristics::SearchGame;
 use crate::limits::SolveLimits;
 use crate::oracle::NoOracle;
 use crate::score::{rule_bounds, rule_score, win_next, EVAL_LIMIT};
+use crate::solver::SolverOf;
 use crate::tt::{Bound, TranspositionTableOf, TtEntry};
 
 /// Boards of more cells than this are searched near their stones only.
@@ -729,6 +732,111 @@ impl<B: Bitboard> ExactScorer<KInARowOf<B>> for FamilySolver<B> {
 
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+}
+
+/// The exact scorer of the family's boards of at most 128 bits: a member
+/// with gravity and "k or more" on a Connect-Four board goes to the
+/// Connect-Four solver, which takes any `k` (on `u64` bitboards up to 64
+/// bits), and the others to [`FamilySolver`]. Each keeps its table.
+pub struct FamilyScorer {
+    family: FamilySolver<u128>,
+    narrow: SolverOf<u64, KInARowOf<u64>>,
+    wide: SolverOf<u128, KInARowOf<u128>>,
+}
+
+/// Which solver takes a position, with the position in its bitboards.
+enum Route {
+    Narrow(KInARowOf<u64>),
+    Wide,
+    Family,
+}
+
+impl FamilyScorer {
+    /// Scorers whose tables take about `hash_mib` MiB each.
+    #[must_use]
+    pub fn new(hash_mib: usize) -> Self {
+        let size = Size::STANDARD;
+        FamilyScorer {
+            family: FamilySolver::new(hash_mib),
+            narrow: SolverOf::new(size, hash_mib.max(1)),
+            wide: SolverOf::new(size, hash_mib.max(1)),
+        }
+    }
+
+    /// Whether the Connect-Four solver takes the positions of `rules`:
+    /// gravity, "k or more", and a board that is a Connect-Four [`Size`].
+    #[must_use]
+    pub fn solver_takes(rules: Rules) -> bool {
+        rules.gravity() && rules.overlines() && Size::new(rules.width(), rules.height()).is_ok()
+    }
+
+    fn route(position: &KInARowOf<u128>) -> Route {
+        if !Self::solver_takes(position.rules()) {
+            Route::Family
+        } else if let Some(narrow) = position.converted::<u64>() {
+            Route::Narrow(narrow)
+        } else {
+            Route::Wide
+        }
+    }
+
+    /// Solves on `threads` threads (at least 1) where the Connect-Four
+    /// solver takes the position; scores do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.narrow.set_threads(threads);
+        self.wide.set_threads(threads);
+    }
+
+    /// Forgets every score and the node counts.
+    pub fn clear(&mut self) {
+        self.family.clear();
+        self.narrow.clear();
+        self.wide.clear();
+    }
+}
+
+impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
+    fn bounds(
+        &mut self,
+        position: &KInARowOf<u128>,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Bounds {
+        match Self::route(position) {
+            Route::Narrow(p) => self.narrow.bounds_within(&p, weak, limits),
+            Route::Wide => self.wide.bounds_within(position, weak, limits),
+            Route::Family => self.family.bounds(position, weak, limits),
+        }
+    }
+
+    fn move_bounds(
+        &mut self,
+        position: &KInARowOf<u128>,
+        weak: bool,
+        limits: &SolveLimits<'_>,
+    ) -> Vec<(Cell, Bounds)> {
+        match Self::route(position) {
+            Route::Narrow(p) => self.narrow.move_bounds(&p, weak, limits),
+            Route::Wide => self.wide.move_bounds(position, weak, limits),
+            Route::Family => self.family.move_bounds(position, weak, limits),
+        }
+    }
+
+    fn best_move(
+        &mut self,
+        position: &KInARowOf<u128>,
+        limits: &SolveLimits<'_>,
+    ) -> Option<(Cell, i32)> {
+        match Self::route(position) {
+            Route::Narrow(p) => self.narrow.best_move_within(&p, limits),
+            Route::Wide => self.wide.best_move_within(position, limits),
+            Route::Family => self.family.best_move(position, limits),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.family.nodes + self.narrow.nodes() + self.wide.nodes()
     }
 }
 

@@ -33,7 +33,7 @@ mod tt;
 
 pub use analysis::{Bounds, ExactScorer, Negamax};
 pub use any::{Analyst, AnySearcher};
-pub use family::FamilySolver;
+pub use family::{FamilyScorer, FamilySolver};
 pub use heuristics::{ordered_moves, SearchGame};
 pub use limits::{Limits, Signals, SolveLimits};
 pub use oracle::{NoOracle, Oracle, ProvenLines};
@@ -41,7 +41,7 @@ pub use score::Score;
 pub use search::{
     Info, IterationNodes, SearchResult, SearchStats, Searcher, Source, DEFAULT_HASH_MIB,
 };
-pub use solver::{Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB};
+pub use solver::{Dropped, FourInARow, LineRule, Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB};
 pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TableKey, TranspositionTable, TranspositionTableOf, TtEntry};

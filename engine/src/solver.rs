@@ -32,7 +32,7 @@
 //! time depend on the thread count.
 
 use inarow_games::connect4::{has_line, line_completions};
-use inarow_games::{Bitboard, Column, Connect4Of, Game, Size};
+use inarow_games::{Bitboard, Column, Connect4Of, Game, KInARowOf, Rules, Size};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -81,12 +81,12 @@ impl<B: Bitboard> Board<B> {
     /// if it has no line outside them (0, or less when the second has a line
     /// there), else `None`.
     #[inline]
-    fn claimeven_bound(&self, evens: B) -> Option<i32> {
-        if has_line(self.cells_mask & !evens, self.stride) {
+    fn claimeven_bound<L: LineRule<B>>(&self, lines: L, evens: B) -> Option<i32> {
+        if lines.has_line(self.cells_mask & !evens, self.stride) {
             return None;
         }
-        Some(if has_line(evens, self.stride) {
-            self.claimeven_loss(evens)
+        Some(if lines.has_line(evens, self.stride) {
+            self.claimeven_loss(lines, evens)
         } else {
             0
         })
@@ -101,13 +101,13 @@ impl<B: Bitboard> Board<B> {
     /// `r` still empty: at worst `-(height + 1 - r) / 2` for the first
     /// player, where a line anywhere gives -1 (as c4 bounds it by rows).
     #[inline]
-    fn claimeven_loss(&self, evens: B) -> i32 {
+    fn claimeven_loss<L: LineRule<B>>(&self, lines: L, evens: B) -> i32 {
         for &(rows, bound) in self
             .even_rows
             .iter()
             .take_while(|(rows, _)| !rows.is_empty())
         {
-            if has_line(evens & rows, self.stride) {
+            if lines.has_line(evens & rows, self.stride) {
                 return bound;
             }
         }
@@ -190,6 +190,180 @@ impl<B: Bitboard> Board<B> {
     }
 }
 
+/// Which lines win, as the solver asks it: whether stones hold one, and
+/// the cells (occupied or not) that would complete one. Connect Four's four
+/// in a row is written out for speed; a member's [`Rules`] answer for any
+/// `k`.
+pub trait LineRule<B: Bitboard>: Copy + PartialEq + Send + Sync {
+    /// Whether `stones` hold a winning line; `stride` is `height + 1`.
+    fn has_line(self, stones: B, stride: u32) -> bool;
+
+    /// The cells that would complete a line of `stones` (mask them with the
+    /// empty cells).
+    fn completions(self, stones: B, stride: u32) -> B;
+}
+
+/// Four in a row: Connect Four's rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FourInARow;
+
+impl<B: Bitboard> LineRule<B> for FourInARow {
+    #[inline]
+    fn has_line(self, stones: B, stride: u32) -> bool {
+        has_line(stones, stride)
+    }
+
+    #[inline]
+    fn completions(self, stones: B, stride: u32) -> B {
+        line_completions(stones, stride)
+    }
+}
+
+/// `k` or more in a row, for the family's members with gravity (the rules'
+/// own stride is the board's).
+impl<B: Bitboard> LineRule<B> for Rules {
+    #[inline]
+    fn has_line(self, stones: B, _stride: u32) -> bool {
+        Rules::has_line(self, stones)
+    }
+
+    #[inline]
+    fn completions(self, stones: B, _stride: u32) -> B {
+        self.winning_cells(stones, !B::ZERO)
+    }
+}
+
+/// A position the solver searches: stones that fall, laid out as Pons lays
+/// them (`current` and `mask` on a board of a Connect-Four [`Size`]), and a
+/// rule of which lines win. Connect Four's own positions, and the family's
+/// members with gravity and "k or more" (see
+/// [`crate::FamilyScorer`]).
+pub trait Dropped<B: TableKey>: Game + Copy + Send + Sync {
+    /// The rule of lines.
+    type Lines: LineRule<B>;
+
+    /// The rule of lines of this position's game.
+    fn lines(&self) -> Self::Lines;
+
+    /// The board.
+    fn size(&self) -> Size;
+
+    /// The stones of the side to move.
+    fn current(&self) -> B;
+
+    /// All stones.
+    fn mask(&self) -> B;
+
+    /// Whether the side to move can make a line with its next stone.
+    fn can_win_next(&self) -> bool;
+
+    /// The column of a move.
+    fn column_of(&self, mv: Self::Move) -> Column;
+
+    /// The move into column `col`, if it is legal.
+    fn move_in(&self, col: Column) -> Option<Self::Move>;
+
+    /// Whether `book` scores this position's children (it holds them).
+    fn book_scores_moves(&self, _book: &Book) -> bool {
+        false
+    }
+
+    /// `book`'s score of this position, if it holds it.
+    fn book_score(&self, _book: &Book) -> Option<i32> {
+        None
+    }
+}
+
+impl<B: TableKey> Dropped<B> for Connect4Of<B> {
+    type Lines = FourInARow;
+
+    #[inline]
+    fn lines(&self) -> FourInARow {
+        FourInARow
+    }
+
+    #[inline]
+    fn size(&self) -> Size {
+        Connect4Of::size(self)
+    }
+
+    #[inline]
+    fn current(&self) -> B {
+        Connect4Of::current(self)
+    }
+
+    #[inline]
+    fn mask(&self) -> B {
+        Connect4Of::mask(self)
+    }
+
+    #[inline]
+    fn can_win_next(&self) -> bool {
+        Connect4Of::can_win_next(self)
+    }
+
+    #[inline]
+    fn column_of(&self, mv: Column) -> Column {
+        mv
+    }
+
+    #[inline]
+    fn move_in(&self, col: Column) -> Option<Column> {
+        self.is_legal(col).then_some(col)
+    }
+
+    fn book_scores_moves(&self, book: &Book) -> bool {
+        book.covers(self) && self.ply() < book.plies()
+    }
+
+    fn book_score(&self, book: &Book) -> Option<i32> {
+        book.probe(self)
+    }
+}
+
+/// The family's members with gravity and "k or more" on a Connect-Four
+/// board (see [`crate::FamilyScorer::solver_takes`]): the same
+/// layout, any `k`.
+impl<B: TableKey> Dropped<B> for KInARowOf<B> {
+    type Lines = Rules;
+
+    #[inline]
+    fn lines(&self) -> Rules {
+        self.rules()
+    }
+
+    fn size(&self) -> Size {
+        let rules = self.rules();
+        Size::new(rules.width(), rules.height()).expect("a board the solver takes")
+    }
+
+    #[inline]
+    fn current(&self) -> B {
+        KInARowOf::current(self)
+    }
+
+    #[inline]
+    fn mask(&self) -> B {
+        self.board() & !self.empty()
+    }
+
+    #[inline]
+    fn can_win_next(&self) -> bool {
+        KInARowOf::can_win_next(self)
+    }
+
+    #[inline]
+    fn column_of(&self, mv: Self::Move) -> Column {
+        Column(self.rules().square(mv).file)
+    }
+
+    fn move_in(&self, col: Column) -> Option<Self::Move> {
+        self.legal_moves()
+            .into_iter()
+            .find(|&mv| self.column_of(mv) == col)
+    }
+}
+
 /// The exact Connect-Four solver for boards of at most 64 bits.
 pub type Solver = SolverOf<u64>;
 
@@ -197,7 +371,7 @@ pub type Solver = SolverOf<u64>;
 /// on boards of at most 64 bits, `SolverOf<u128>` on those up to 128. It
 /// keeps its transposition table between calls until [`SolverOf::clear`];
 /// the node count adds up likewise.
-pub struct SolverOf<B: TableKey> {
+pub struct SolverOf<B: TableKey, P: Dropped<B> = Connect4Of<B>> {
     /// Positions with more than `NEAR_EMPTIES` empty cells
     /// (`THREADS_NEAR_EMPTIES` with threads).
     tt: TranspositionTableOf<B>,
@@ -210,6 +384,8 @@ pub struct SolverOf<B: TableKey> {
     near_budget: usize,
     board: Board<B>,
     size: Size,
+    /// The rule of lines of the positions in the tables, once there are any.
+    lines: Option<P::Lines>,
     nodes: u64,
     /// Search threads, at least 1.
     threads: usize,
@@ -221,10 +397,11 @@ pub struct SolverOf<B: TableKey> {
 }
 
 /// The state of one solve.
-struct Search<'a, B: TableKey> {
+struct Search<'a, B: TableKey, L: LineRule<B>> {
     tt: &'a TranspositionTableOf<B>,
     near: &'a TranspositionTableOf<B>,
     board: Board<B>,
+    lines: L,
     nodes: u64,
     /// With threads: set when the window is no longer worth asking (another
     /// thread's answer settled it) or a limit was reached.
@@ -368,7 +545,7 @@ const NEAR_TABLE_BYTES: usize = 8 << 20;
 /// for positions near the end (75.5 MB; Pons's solver uses 84 MB).
 pub const DEFAULT_SOLVER_HASH_MIB: usize = 72;
 
-impl<B: TableKey> SolverOf<B> {
+impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// A solver for boards of `size` with a table of `hash_mib` MiB.
     #[must_use]
     pub fn new(size: Size, hash_mib: usize) -> Self {
@@ -391,6 +568,7 @@ impl<B: TableKey> SolverOf<B> {
             near_budget,
             board: Board::new(size),
             size,
+            lines: None,
             nodes: 0,
             threads: 1,
             book: None,
@@ -419,16 +597,16 @@ impl<B: TableKey> SolverOf<B> {
 
     /// Whether the book scores every move of `position` (it holds its
     /// children).
-    fn book_scores_moves(&self, position: &Connect4Of<B>) -> bool {
+    fn book_scores_moves(&self, position: &P) -> bool {
         self.book
             .as_ref()
-            .is_some_and(|book| book.covers(position) && position.ply() < book.plies())
+            .is_some_and(|book| position.book_scores_moves(book))
     }
 
     /// The book's score of `position`, if it holds it.
     #[inline]
-    fn book_score(&self, position: &Connect4Of<B>) -> Option<i32> {
-        self.book.as_ref()?.probe(position)
+    fn book_score(&self, position: &P) -> Option<i32> {
+        position.book_score(self.book.as_ref()?)
     }
 
     /// Searches on `threads` threads (at least 1) from now on. The scores do
@@ -502,7 +680,10 @@ impl<B: TableKey> SolverOf<B> {
                 .sum::<usize>()
     }
 
-    fn set_size(&mut self, size: Size) {
+    /// Makes the tables and the geometry those of `position`'s game: the
+    /// tables are emptied when its board or its rule of lines differ.
+    fn set_game(&mut self, position: &P) {
+        let size = position.size();
         if size != self.size {
             self.size = size;
             self.board = Board::new(size);
@@ -511,11 +692,26 @@ impl<B: TableKey> SolverOf<B> {
                 table.set_key_bits(size.key_bits());
             }
         }
+        let lines = Some(position.lines());
+        if lines != self.lines {
+            if self.lines.is_some() {
+                self.tt.clear();
+                for table in &mut self.near {
+                    table.clear();
+                }
+            }
+            self.lines = lines;
+        }
+    }
+
+    /// The rule of lines of the game being solved.
+    fn lines(&self) -> P::Lines {
+        self.lines.expect("set_game comes first")
     }
 
     /// Pons's score of `position`: exact, or with `weak` only its sign
     /// (1 a win, 0 a draw, -1 a loss). A finished game scores its result.
-    pub fn solve(&mut self, position: &Connect4Of<B>, weak: bool) -> i32 {
+    pub fn solve(&mut self, position: &P, weak: bool) -> i32 {
         self.solve_within(position, weak, &SolveLimits::default())
             .expect("a solve without limits finishes")
     }
@@ -524,7 +720,7 @@ impl<B: TableKey> SolverOf<B> {
     /// What was learnt stays in the table.
     pub fn solve_within(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<i32> {
@@ -537,11 +733,11 @@ impl<B: TableKey> SolverOf<B> {
     /// search that reaches a limit gives the bounds its windows had proved.
     pub fn bounds_within(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> (i32, i32) {
-        self.set_size(position.size());
+        self.set_game(position);
         let b = self.board;
         let ply = position.ply() as i32;
         let exact = |score| (score, score);
@@ -581,7 +777,7 @@ impl<B: TableKey> SolverOf<B> {
     /// +22% nodes, the empty board +34%, L1_R2 -5%.)
     fn settle(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         (mut min, mut max): (i32, i32),
         limits: &SolveLimits<'_>,
     ) -> (i32, i32) {
@@ -627,18 +823,20 @@ impl<B: TableKey> SolverOf<B> {
     fn searcher<'s>(
         &'s self,
         thread: usize,
-        position: &Connect4Of<B>,
+        position: &P,
         mid: i32,
         limits: &SolveLimits<'s>,
-    ) -> Search<'s, B> {
+    ) -> Search<'s, B, P::Lines> {
+        let key = position.current() + position.mask();
         Search {
             tt: &self.tt,
             near: &self.near[thread],
             board: self.board,
+            lines: self.lines(),
             nodes: 0,
             done: None,
             busy: None,
-            symmetric: position.mirrored_key() == position.key(),
+            symmetric: self.board.mirror(key) == key,
             near_empties: if self.threads > 1 {
                 THREADS_NEAR_EMPTIES
             } else {
@@ -657,12 +855,7 @@ impl<B: TableKey> SolverOf<B> {
     /// One search of `position` with the null window `(mid, mid + 1)` on one
     /// thread: an upper bound on the score at or below `mid`, or a lower
     /// bound above it. `None` past a limit.
-    fn window(
-        &mut self,
-        position: &Connect4Of<B>,
-        mid: i32,
-        limits: &SolveLimits<'_>,
-    ) -> Option<i32> {
+    fn window(&mut self, position: &P, mid: i32, limits: &SolveLimits<'_>) -> Option<i32> {
         let mut search = self.searcher(0, position, mid, limits);
         let r = search.run(position, mid);
         self.nodes += search.nodes;
@@ -684,7 +877,7 @@ impl<B: TableKey> SolverOf<B> {
     /// been worth 0.98x.)
     fn settle_on_threads(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         (min, max): (i32, i32),
         limits: &SolveLimits<'_>,
     ) -> (i32, i32) {
@@ -757,9 +950,9 @@ impl<B: TableKey> SolverOf<B> {
     /// position is solved once, then moves are tried until one keeps the score.
     pub fn best_move_within(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         limits: &SolveLimits<'_>,
-    ) -> Option<(Column, i32)> {
+    ) -> Option<(P::Move, i32)> {
         if position.outcome().is_some() {
             return None;
         }
@@ -776,18 +969,18 @@ impl<B: TableKey> SolverOf<B> {
         let table_move = if self.book_scores_moves(position) {
             None
         } else {
-            self.tt.probe(position.key()).and_then(|e| e.best)
+            self.tt
+                .probe(position.current() + position.mask())
+                .and_then(|e| e.best)
         };
         let centre = position.size().width() as i32 - 1;
-        moves.sort_by_key(|mv| {
-            (
-                Some(mv.0) != table_move,
-                (2 * i32::from(mv.0) - centre).abs(),
-            )
+        moves.sort_by_key(|&mv| {
+            let col = position.column_of(mv).0;
+            (Some(col) != table_move, (2 * i32::from(col) - centre).abs())
         });
         // The move keeps the score if the opponent's score is at most -score.
         // Moves the rules or the book score come first: they cost nothing.
-        let known = |solver: &Self, child: &Connect4Of<B>| {
+        let known = |solver: &Self, child: &P| {
             if child.outcome().is_some() {
                 Some(finished_score(child, false))
             } else if child.can_win_next() {
@@ -831,10 +1024,10 @@ impl<B: TableKey> SolverOf<B> {
     /// winning as soon as it can and the loser holding out longest.
     pub fn principal_variation_within(
         &mut self,
-        position: &Connect4Of<B>,
-        first: Column,
+        position: &P,
+        first: P::Move,
         limits: &SolveLimits<'_>,
-    ) -> Vec<Column> {
+    ) -> Vec<P::Move> {
         // The line is not the answer: what gave the answer stays on record.
         let answered_by_book = self.answered_by_book;
         let mut pv = vec![first];
@@ -858,7 +1051,7 @@ impl<B: TableKey> SolverOf<B> {
 
     /// The exact score of each column of `position`, `None` for a full column
     /// (or every column, once the game is over).
-    pub fn analyze(&mut self, position: &Connect4Of<B>, weak: bool) -> Vec<Option<i32>> {
+    pub fn analyze(&mut self, position: &P, weak: bool) -> Vec<Option<i32>> {
         self.analyze_within(position, weak, &SolveLimits::default())
             .expect("an analysis without limits finishes")
     }
@@ -866,7 +1059,7 @@ impl<B: TableKey> SolverOf<B> {
     /// As [`Solver::analyze`], but gives up (`None`) when a limit is reached.
     pub fn analyze_within(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Option<Vec<Option<i32>>> {
@@ -885,11 +1078,11 @@ impl<B: TableKey> SolverOf<B> {
     /// they are reached, the columns left get the bounds the rules give.
     pub fn analyze_bounds_within(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Vec<Option<(i32, i32)>> {
-        self.set_size(position.size());
+        self.set_game(position);
         let nodes_before = self.nodes;
         let width = position.size().width() as u8;
         let mut scores = Vec::with_capacity(usize::from(width));
@@ -899,18 +1092,24 @@ impl<B: TableKey> SolverOf<B> {
             ..SolveLimits::default()
         };
         for col in 0..width {
-            let col = Column(col);
-            let bounds = if position.outcome().is_some() || !position.is_legal(col) {
+            let mv = if position.outcome().is_some() {
                 None
-            } else if position.is_winning_move(col) {
-                let score = weak_or_exact(self.board.win_next(position.ply() as i32), weak);
-                Some((score, score))
             } else {
-                let mut child = *position;
-                child.play_unchecked(col);
-                let left = limits.after(self.nodes - nodes_before).unwrap_or(spent);
-                let (lower, upper) = self.bounds_within(&child, weak, &left);
-                Some((-upper, -lower))
+                position.move_in(Column(col))
+            };
+            let bounds = if let Some(mv) = mv {
+                if position.is_winning_move(mv) {
+                    let score = weak_or_exact(self.board.win_next(position.ply() as i32), weak);
+                    Some((score, score))
+                } else {
+                    let mut child = *position;
+                    child.play_unchecked(mv);
+                    let left = limits.after(self.nodes - nodes_before).unwrap_or(spent);
+                    let (lower, upper) = self.bounds_within(&child, weak, &left);
+                    Some((-upper, -lower))
+                }
+            } else {
+                None
             };
             scores.push(bounds);
         }
@@ -983,7 +1182,7 @@ impl Windows {
     }
 }
 
-impl<B: TableKey> Search<'_, B> {
+impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// The table of positions with `empties` empty cells.
     #[inline]
     fn table(&self, empties: i32) -> &TranspositionTableOf<B> {
@@ -1012,13 +1211,13 @@ impl<B: TableKey> Search<'_, B> {
 
     /// Searches `position` with the null window `(mid, mid + 1)`: `None`
     /// past a limit.
-    fn run(&mut self, position: &Connect4Of<B>, mid: i32) -> Option<i32> {
+    fn run<P: Dropped<B, Lines = L>>(&mut self, position: &P, mid: i32) -> Option<i32> {
         self.check_limits();
         if self.aborted {
             return None;
         }
         let (current, mask) = (position.current(), position.mask());
-        let lines = line_completions(current ^ mask, self.board.stride);
+        let lines = self.lines.completions(current ^ mask, self.board.stride);
         let r = self.negamax(current, mask, lines, position.ply() as i32, mid, mid + 1);
         (!self.aborted).then_some(r)
     }
@@ -1118,7 +1317,8 @@ impl<B: TableKey> Search<'_, B> {
         self.table(empties).prefetch(key);
         let empty = b.cells_mask & !mask;
         let possible = (mask + b.bottom) & b.cells_mask;
-        debug_assert_eq!(opponent_lines, line_completions(current ^ mask, b.stride));
+        let rule = self.lines;
+        debug_assert!(opponent_lines == rule.completions(current ^ mask, b.stride));
         let opponent_wins = opponent_lines & empty;
 
         // The meaning of `inarow_games::connect4::non_losing_moves`, written
@@ -1146,13 +1346,13 @@ impl<B: TableKey> Search<'_, B> {
         // A side with no window of four cells free of the other's stones can
         // never win: the score is at most (or at least) a draw.
         if b.cells - ply <= DRAW_CHECK_EMPTIES {
-            if beta > 0 && !has_line((current | empty) & b.cells_mask, b.stride) {
+            if beta > 0 && !rule.has_line((current | empty) & b.cells_mask, b.stride) {
                 beta = 0;
                 if alpha >= beta {
                     return beta;
                 }
             }
-            if alpha < 0 && !has_line(((current ^ mask) | empty) & b.cells_mask, b.stride) {
+            if alpha < 0 && !rule.has_line(((current ^ mask) | empty) & b.cells_mask, b.stride) {
                 alpha = 0;
                 if alpha >= beta {
                     return alpha;
@@ -1167,7 +1367,7 @@ impl<B: TableKey> Search<'_, B> {
         // cells, it wins, at the latest with its last stone.
         if beta >= 0 && !b.even_cells.is_empty() && ply % 2 == 0 {
             let evens = (current ^ mask) | (b.even_cells & empty & !possible);
-            if let Some(bound) = b.claimeven_bound(evens) {
+            if let Some(bound) = b.claimeven_bound(rule, evens) {
                 if bound < beta {
                     beta = bound;
                     if alpha >= beta {
@@ -1214,7 +1414,7 @@ impl<B: TableKey> Search<'_, B> {
                 let child_mask = mask | cell;
                 let child_possible = (child_mask + b.bottom) & b.cells_mask;
                 let evens = (current | cell) | (b.even_cells & !child_mask & !child_possible);
-                if let Some(bound) = b.claimeven_bound(evens) {
+                if let Some(bound) = b.claimeven_bound(rule, evens) {
                     alpha = alpha.max(-bound);
                     if alpha >= beta {
                         return alpha;
@@ -1232,7 +1432,7 @@ impl<B: TableKey> Search<'_, B> {
                 self.path[ply as usize].0 = B::ZERO;
             }
             let (c, m) = play(current, mask, moves);
-            let lines = line_completions(current | moves, b.stride);
+            let lines = rule.completions(current | moves, b.stride);
             return -self.negamax(c, m, lines, ply + 1, -beta, -alpha);
         }
 
@@ -1289,7 +1489,7 @@ impl<B: TableKey> Search<'_, B> {
             if cell.is_empty() {
                 continue;
             }
-            let lines = line_completions(current | cell, b.stride);
+            let lines = rule.completions(current | cell, b.stride);
             let threats = lines & (empty ^ cell);
             let playable = ((mask | cell) + b.bottom) & b.cells_mask;
             let wins_next = threats & playable;
@@ -1446,7 +1646,7 @@ impl<B: TableKey> Search<'_, B> {
 }
 
 /// The score of a finished game for the side to move (the rules own it).
-fn finished_score<B: Bitboard>(position: &Connect4Of<B>, weak: bool) -> i32 {
+fn finished_score<G: Game>(position: &G, weak: bool) -> i32 {
     debug_assert!(position.outcome().is_some());
     weak_or_exact(crate::score::rule_score(position).unwrap_or(0), weak)
 }
@@ -1478,7 +1678,7 @@ fn play<B: Bitboard>(current: B, mask: B, cell: B) -> (B, B) {
 struct OrderedMoves<B: Bitboard> {
     cells: [B; MAX_COLUMNS],
     cols: [u8; MAX_COLUMNS],
-    /// `line_completions` of the stones after each move.
+    /// The line completions of the stones after each move.
     lines: [B; MAX_COLUMNS],
     scores: [i32; MAX_COLUMNS],
     len: usize,
@@ -1527,7 +1727,7 @@ impl<B: Bitboard> OrderedMoves<B> {
 }
 
 /// Connect Four's oracle is the exact solver.
-impl<B: TableKey> Oracle<Connect4Of<B>> for SolverOf<B> {
+impl<B: TableKey, P: Dropped<B>> Oracle<P> for SolverOf<B, P> {
     const HASH_PERCENT: usize = 50;
 
     fn new(hash_bytes: usize) -> Self {
@@ -1552,13 +1752,13 @@ impl<B: TableKey> Oracle<Connect4Of<B>> for SolverOf<B> {
 
     fn solve(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         lines: usize,
         limits: &SolveLimits<'_>,
-    ) -> Option<ProvenLines<Column>> {
+    ) -> Option<ProvenLines<P::Move>> {
         // Pons's scores belong to positions, not to a root: what the table
         // learnt for earlier moves of the game stays true.
-        let mut moves: Vec<(Column, Score)> = if lines <= 1 {
+        let mut moves: Vec<(P::Move, Score)> = if lines <= 1 {
             let (best, pons) = self.best_move_within(position, limits)?;
             vec![(best, score_from_pons(position, pons))]
         } else {
@@ -1567,7 +1767,8 @@ impl<B: TableKey> Oracle<Connect4Of<B>> for SolverOf<B> {
                 .into_iter()
                 .enumerate()
                 .filter_map(|(col, pons)| {
-                    pons.map(|pons| (Column(col as u8), score_from_pons(position, pons)))
+                    let mv = position.move_in(Column(col as u8))?;
+                    pons.map(|pons| (mv, score_from_pons(position, pons)))
                 })
                 .collect()
         };
@@ -1595,30 +1796,27 @@ impl<B: TableKey> Oracle<Connect4Of<B>> for SolverOf<B> {
     }
 }
 
-/// Connect Four's exact scorer is the solver, with its book.
-impl<B: TableKey> ExactScorer<Connect4Of<B>> for SolverOf<B> {
-    fn bounds(&mut self, position: &Connect4Of<B>, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
+/// Connect Four's exact scorer is the solver, with its book; so is a
+/// Connect-k member's.
+impl<B: TableKey, P: Dropped<B>> ExactScorer<P> for SolverOf<B, P> {
+    fn bounds(&mut self, position: &P, weak: bool, limits: &SolveLimits<'_>) -> Bounds {
         self.bounds_within(position, weak, limits)
     }
 
     fn move_bounds(
         &mut self,
-        position: &Connect4Of<B>,
+        position: &P,
         weak: bool,
         limits: &SolveLimits<'_>,
-    ) -> Vec<(Column, Bounds)> {
+    ) -> Vec<(P::Move, Bounds)> {
         self.analyze_bounds_within(position, weak, limits)
             .into_iter()
             .enumerate()
-            .filter_map(|(col, bounds)| bounds.map(|bounds| (Column(col as u8), bounds)))
+            .filter_map(|(col, bounds)| Some((position.move_in(Column(col as u8))?, bounds?)))
             .collect()
     }
 
-    fn best_move(
-        &mut self,
-        position: &Connect4Of<B>,
-        limits: &SolveLimits<'_>,
-    ) -> Option<(Column, i32)> {
+    fn best_move(&mut self, position: &P, limits: &SolveLimits<'_>) -> Option<(P::Move, i32)> {
         self.best_move_within(position, limits)
     }
 
@@ -1703,17 +1901,20 @@ mod tests {
         let row = |r: u32| (1..5).fold(0, |cells, col| cells | size.cell::<u64>(col, r));
         // The line's last cell has 4, 2 or no cells above it: the second
         // player wins by its 19th, 20th or 21st stone at the latest.
-        assert_eq!(board.claimeven_loss(row(1)), -3);
-        assert_eq!(board.claimeven_loss(row(3)), -2);
-        assert_eq!(board.claimeven_loss(row(5)), -1);
+        assert_eq!(board.claimeven_loss(FourInARow, row(1)), -3);
+        assert_eq!(board.claimeven_loss(FourInARow, row(3)), -2);
+        assert_eq!(board.claimeven_loss(FourInARow, row(5)), -1);
         // A diagonal counts by its highest cell: rows 1 to 4 up to the right.
         let diagonal = (0..4).fold(0, |cells, i| cells | size.cell::<u64>(i, 1 + i));
-        assert_eq!(board.claimeven_loss(diagonal | row(1)), -3);
-        assert_eq!(board.claimeven_loss(diagonal), -1);
+        assert_eq!(board.claimeven_loss(FourInARow, diagonal | row(1)), -3);
+        assert_eq!(board.claimeven_loss(FourInARow, diagonal), -1);
         // On 4x4 a line on row 1 leaves two cells above it.
         let small: Size = "4x4".parse().unwrap();
         let line = (0..4).fold(0, |cells, col| cells | small.cell::<u64>(col, 1));
-        assert_eq!(Board::<u64>::new(small).claimeven_loss(line), -2);
+        assert_eq!(
+            Board::<u64>::new(small).claimeven_loss(FourInARow, line),
+            -2
+        );
     }
 
     #[test]

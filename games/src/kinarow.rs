@@ -360,6 +360,18 @@ impl<B: Bitboard> KInARowOf<B> {
         }
     }
 
+    /// The same position in bitboards `C`, if its board fits them (a
+    /// `u64` for a board of at most 64 bits, where the search is fastest).
+    #[must_use]
+    pub fn converted<C: Bitboard>(&self) -> Option<KInARowOf<C>> {
+        (self.rules.bits() <= C::BITS && self.rules.bits() <= 128).then(|| KInARowOf {
+            rules: self.rules,
+            stones: self.stones.map(|b| C::from_u128(b.to_u128())),
+            board: self.rules.board_mask(),
+            ply: self.ply,
+        })
+    }
+
     /// The rules of the game.
     #[inline]
     #[must_use]
