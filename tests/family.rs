@@ -7,7 +7,10 @@ mod common;
 use std::collections::HashMap;
 
 use common::{brute_force, run_inarow, Rng};
-use inarow_engine::{Analyst, ExactScorer, FamilyScorer, FamilySolver, SolveLimits};
+use inarow_engine::{
+    Analyst, AnySearcher, ExactScorer, FamilyScorer, FamilySolver, Limits, Signals, SolveLimits,
+    Source,
+};
 use inarow_games::{AnyGame, Game, Variant};
 
 fn variant(text: &str) -> Variant {
@@ -230,6 +233,42 @@ fn variant_names_round_trip() {
         assert_eq!(parsed.to_string(), shown, "{text}");
         assert_eq!(variant(shown), parsed, "{shown}");
     }
+}
+
+/// In play, the search asks the Connect-Four solver about a Connect-k
+/// member once few cells are left: its move is proven and keeps the
+/// position's exact score. Gomoku has no oracle: its moves come from the
+/// search.
+#[test]
+fn the_search_plays_connect_k_endgames_from_the_solver() {
+    let mut searcher = AnySearcher::new(16);
+    let mut analyst = Analyst::new(16);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_secs(2)),
+        ..Limits::default()
+    };
+    let mut position = AnyGame::new(variant("connect 7x6 k5"));
+    // 18 stones, nobody about to win: 24 empty cells.
+    position
+        .play_moves("d1 d2 c1 e1 c2 c3 e2 b1 f1 d3 g1 a1 b2 e3 f2 g2 d4 b3")
+        .unwrap();
+    let result = searcher.search(&position, &limits, &Signals::new(), |_| {});
+    assert_eq!(result.source, Source::Solver);
+    let best = result.best.expect("a move");
+    let score = analyst
+        .score(&position, false, &SolveLimits::default())
+        .unwrap();
+    let moved = analyst.move_score(&position, best, &SolveLimits::default());
+    assert_eq!(moved, Some(score), "{best:?} in {}", position.fen());
+
+    let mut gomoku = AnyGame::new(variant("gomoku"));
+    gomoku.play_moves("h8 h9 i8").unwrap();
+    let quick = Limits {
+        movetime: Some(std::time::Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let result = searcher.search(&gomoku, &quick, &Signals::new(), |_| {});
+    assert_eq!(result.source, Source::Search);
 }
 
 /// Perft on members of the family: on an empty board of `c` cells without

@@ -324,6 +324,10 @@ impl<B: TableKey> Dropped<B> for Connect4Of<B> {
 /// The family's members with gravity and "k or more" on a Connect-Four
 /// board (see [`crate::FamilyScorer::solver_takes`]): the same
 /// layout, any `k`.
+///
+/// # Panics
+/// A solve of another member's position panics: [`crate::FamilyScorer`]
+/// gives those to the family's own solver.
 impl<B: TableKey> Dropped<B> for KInARowOf<B> {
     type Lines = Rules;
 
@@ -334,7 +338,11 @@ impl<B: TableKey> Dropped<B> for KInARowOf<B> {
 
     fn size(&self) -> Size {
         let rules = self.rules();
-        Size::new(rules.width(), rules.height()).expect("a board the solver takes")
+        assert!(
+            crate::FamilyScorer::solver_takes(rules),
+            "the Connect-Four solver does not take {rules:?}"
+        );
+        Size::new(rules.width(), rules.height()).expect("a Connect-Four board")
     }
 
     #[inline]
