@@ -745,11 +745,26 @@ pub struct FamilyScorer {
     wide: SolverOf<u128, KInARowOf<u128>>,
 }
 
-/// Which solver takes a position, with the position in its bitboards.
-enum Route {
+/// A position the Connect-Four solver takes, in the bitboards it is solved
+/// in: `u64` up to 64 bits, else `u128`.
+enum ForSolver {
     Narrow(KInARowOf<u64>),
-    Wide,
-    Family,
+    Wide(KInARowOf<u128>),
+}
+
+impl ForSolver {
+    /// `position` as the Connect-Four solver takes it, if it does (see
+    /// [`FamilyScorer::solver_takes`]): the one place that chooses, for the
+    /// scorer and the oracle.
+    fn of<B: Bitboard>(position: &KInARowOf<B>) -> Option<ForSolver> {
+        if !FamilyScorer::solver_takes(position.rules()) {
+            return None;
+        }
+        match position.converted::<u64>() {
+            Some(narrow) => Some(ForSolver::Narrow(narrow)),
+            None => position.converted::<u128>().map(ForSolver::Wide),
+        }
+    }
 }
 
 impl FamilyScorer {
@@ -769,16 +784,6 @@ impl FamilyScorer {
     #[must_use]
     pub fn solver_takes(rules: Rules) -> bool {
         rules.gravity() && rules.overlines() && Size::new(rules.width(), rules.height()).is_ok()
-    }
-
-    fn route(position: &KInARowOf<u128>) -> Route {
-        if !Self::solver_takes(position.rules()) {
-            Route::Family
-        } else if let Some(narrow) = position.converted::<u64>() {
-            Route::Narrow(narrow)
-        } else {
-            Route::Wide
-        }
     }
 
     /// Solves on `threads` threads (at least 1) where the Connect-Four
@@ -803,10 +808,10 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Bounds {
-        match Self::route(position) {
-            Route::Narrow(p) => self.narrow.bounds_within(&p, weak, limits),
-            Route::Wide => self.wide.bounds_within(position, weak, limits),
-            Route::Family => self.family.bounds(position, weak, limits),
+        match ForSolver::of(position) {
+            Some(ForSolver::Narrow(p)) => self.narrow.bounds_within(&p, weak, limits),
+            Some(ForSolver::Wide(p)) => self.wide.bounds_within(&p, weak, limits),
+            None => self.family.bounds(position, weak, limits),
         }
     }
 
@@ -816,10 +821,10 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
         weak: bool,
         limits: &SolveLimits<'_>,
     ) -> Vec<(Cell, Bounds)> {
-        match Self::route(position) {
-            Route::Narrow(p) => self.narrow.move_bounds(&p, weak, limits),
-            Route::Wide => self.wide.move_bounds(position, weak, limits),
-            Route::Family => self.family.move_bounds(position, weak, limits),
+        match ForSolver::of(position) {
+            Some(ForSolver::Narrow(p)) => self.narrow.move_bounds(&p, weak, limits),
+            Some(ForSolver::Wide(p)) => self.wide.move_bounds(&p, weak, limits),
+            None => self.family.move_bounds(position, weak, limits),
         }
     }
 
@@ -828,10 +833,10 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
         position: &KInARowOf<u128>,
         limits: &SolveLimits<'_>,
     ) -> Option<(Cell, i32)> {
-        match Self::route(position) {
-            Route::Narrow(p) => self.narrow.best_move_within(&p, limits),
-            Route::Wide => self.wide.best_move_within(position, limits),
-            Route::Family => self.family.best_move(position, limits),
+        match ForSolver::of(position) {
+            Some(ForSolver::Narrow(p)) => self.narrow.best_move_within(&p, limits),
+            Some(ForSolver::Wide(p)) => self.wide.best_move_within(&p, limits),
+            None => self.family.best_move(position, limits),
         }
     }
 
@@ -903,19 +908,19 @@ impl<B: Bitboard> Oracle<KInARowOf<B>> for FamilyOracle {
         lines: usize,
         limits: &SolveLimits<'_>,
     ) -> Option<ProvenLines<Cell>> {
-        if !FamilyScorer::solver_takes(position.rules())
-            || position.max_ply() - position.ply() > ORACLE_EMPTIES
-        {
+        if position.max_ply() - position.ply() > ORACLE_EMPTIES {
             return None;
         }
         let (bytes, threads) = (self.bytes, self.threads);
-        if let Some(narrow) = position.converted::<u64>() {
-            let solver = self.narrow.get_or_insert_with(|| made(bytes, threads));
-            Oracle::solve(solver, &narrow, lines, limits)
-        } else {
-            let wide = position.converted::<u128>()?;
-            let solver = self.wide.get_or_insert_with(|| made(bytes, threads));
-            Oracle::solve(solver, &wide, lines, limits)
+        match ForSolver::of(position)? {
+            ForSolver::Narrow(p) => {
+                let solver = self.narrow.get_or_insert_with(|| made(bytes, threads));
+                Oracle::solve(solver, &p, lines, limits)
+            }
+            ForSolver::Wide(p) => {
+                let solver = self.wide.get_or_insert_with(|| made(bytes, threads));
+                Oracle::solve(solver, &p, lines, limits)
+            }
         }
     }
 
