@@ -41,6 +41,10 @@ enum BookCommand {
     Verify(VerifyArgs),
     /// The book's score of positions (move strings) and of each of their moves.
     Probe(ProbeArgs),
+    /// Line books: the move inarow plays in each position of its own opening
+    /// lines, proven to hold a draw (Connect-k members the solver takes
+    /// minutes on).
+    Lines(crate::linebook::LinesArgs),
 }
 
 /// Options of `inarow book build`.
@@ -122,6 +126,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         BookCommand::Merge(args) => merge(args),
         BookCommand::Verify(args) => verify(args),
         BookCommand::Probe(args) => probe(args),
+        BookCommand::Lines(args) => crate::linebook::run(args),
     }
 }
 
@@ -249,7 +254,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
 
 /// Cuts a line left unfinished at the end of a results file, so what is
 /// appended next starts on a line of its own.
-fn truncate_partial_line(path: &Path) -> Result<(), String> {
+pub(crate) fn truncate_partial_line(path: &Path) -> Result<(), String> {
     let text = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if text.is_empty() || text.ends_with(b"\n") {
         return Ok(());

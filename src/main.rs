@@ -2,6 +2,7 @@
 
 mod bench;
 mod book;
+mod linebook;
 mod matches;
 mod perft;
 mod piskvork;

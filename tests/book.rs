@@ -288,3 +288,89 @@ fn the_book_built_in_is_right() {
     assert!(ok, "{err}");
     assert_eq!(out.trim(), "- 1 -2 -1 0 1 0 -1 -2");
 }
+
+/// A line book through the binary: built in two parts (the second resumes
+/// from the file), then verified; a damaged file is refused in one line.
+#[test]
+fn a_line_book_builds_in_parts_and_verifies() {
+    let dir = scratch("lines");
+    let out = dir.join("6x5k5.lines");
+    let args = |extra: &[&'static str]| {
+        let mut args = vec![
+            "book",
+            "lines",
+            "build",
+            "--variant",
+            "connect 6x5 k5",
+            "--first",
+            "2",
+            "--second",
+            "1",
+            "--hash",
+            "16",
+            "-o",
+            path(&out),
+        ];
+        args.extend_from_slice(extra);
+        args
+    };
+    let (_, err, ok) = inarow(&args(&["--limit", "4"]), "");
+    assert!(ok && err.contains("run again to resume"), "{err}");
+    // An interrupted write leaves half a line: it is cut before resuming.
+    let mut text = fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    text.push_str("3 3");
+    fs::write(&out, &text).unwrap();
+    let (_, err, ok) = inarow(&args(&[]), "");
+    assert!(ok && err.contains("complete, 10 entries (6 new)"), "{err}");
+    let (verified, err, ok) = inarow(&["book", "lines", "verify", path(&out)], "");
+    assert!(ok, "{err}");
+    assert!(
+        verified.contains("ok, 10 entries, 10 solved again"),
+        "{verified}"
+    );
+    // A book of another game is not extended; a damaged one is refused.
+    let (_, err, ok) = inarow(
+        &[
+            "book",
+            "lines",
+            "build",
+            "--variant",
+            "connect 7x6 k5",
+            "--first",
+            "1",
+            "-o",
+            path(&out),
+        ],
+        "",
+    );
+    assert!(!ok && err.contains("is a book of connect 6x5 k5"), "{err}");
+    fs::write(&out, text.replace("- 3 0", "- 3 zero")).unwrap();
+    let (_, err, ok) = inarow(&["book", "lines", "verify", path(&out)], "");
+    assert!(!ok, "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("score 'zero' is not a number"), "{err}");
+}
+
+/// The line books built in: the deepest entries solved again, and the
+/// engine playing their moves.
+#[test]
+fn the_line_books_built_in_are_right() {
+    let (verified, err, ok) = inarow(&["book", "lines", "verify", "--sample", "2"], "");
+    assert!(ok, "{err}");
+    assert!(
+        verified.contains("built-in connect 7x6 k5: ok"),
+        "{verified}"
+    );
+    // The engine plays the book's move on the empty board, and says so.
+    let book = &inarow_engine::linebook::embedded()[0];
+    let first = book.entries().iter().find(|e| e.moves.is_empty()).unwrap();
+    let (column, _) = first.choice.unwrap();
+    let session = "uci\nsetoption name UCI_Variant value connect 7x6 k5\n\
+                   position startpos\ngo movetime 100\nisready\n";
+    let (out, err, ok) = inarow(&["uci"], session);
+    assert!(ok, "{err}");
+    assert!(out.contains("info string move from the book"), "{out}");
+    let expected = format!("bestmove P@{}1", char::from(b'a' + column));
+    assert!(out.contains(&expected), "{out}");
+}

@@ -109,10 +109,14 @@ impl AnySearcher {
     }
 
     /// Consults `book` before searching, in the game and board size it is
-    /// for; `None` turns the book off.
+    /// for; `None` turns books off, the family's line books too.
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         self.connect4.set_book(book.clone());
-        self.connect4_wide.set_book(book);
+        self.connect4_wide.set_book(book.clone());
+        self.tictactoe.set_book(book.clone());
+        self.kinarow.set_book(book.clone());
+        self.kinarow_large.set_book(book.clone());
+        self.kinarow_huge.set_book(book);
     }
 
     /// Searches on `threads` threads (at least 1) from now on, in every game.

@@ -58,7 +58,7 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-fn error(message: impl Into<String>) -> BookError {
+pub(crate) fn error(message: impl Into<String>) -> BookError {
     BookError(message.into())
 }
 

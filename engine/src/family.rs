@@ -29,14 +29,18 @@
 //! more" on a Connect-Four board to the Connect-Four solver instead, which
 //! takes any `k` (see [`crate::LineRule`]).
 
+use std::sync::Arc;
+
 use inarow_games::kinarow::{bit_of, cells, down, has_bit, runs, up, Rules, MAX_K};
 use inarow_games::{Bitboard, Cell, Game, KInARowOf, LongList, Player, Size};
 
 use crate::analysis::{Bounds, ExactScorer};
+use crate::book::Book;
 use crate::heuristics::SearchGame;
 use crate::limits::SolveLimits;
+use crate::linebook;
 use crate::oracle::{Oracle, ProvenLines};
-use crate::score::{rule_bounds, rule_score, win_next, EVAL_LIMIT};
+use crate::score::{rule_bounds, rule_score, score_from_pons, win_next, EVAL_LIMIT};
 use crate::solver::{Dropped, SolverOf};
 use crate::tt::{Bound, TableKey, TranspositionTableOf, TtEntry};
 
@@ -845,16 +849,19 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
     }
 }
 
-/// The search's oracle on the family: the Connect-Four solver, on the
-/// members it takes (see [`FamilyScorer::solver_takes`]), once at most
-/// [`ORACLE_EMPTIES`] cells are empty. Before that a solve seldom ends within
-/// a move's time, and the search would lose the time it took. Other members
-/// have no oracle.
+/// The search's oracle on the family: with books on, the built-in line
+/// books ([`crate::linebook`]) in the positions they hold; then the
+/// Connect-Four solver, on the members it takes (see
+/// [`FamilyScorer::solver_takes`]), once at most [`ORACLE_EMPTIES`] cells are
+/// empty. Before that a solve seldom ends within a move's time, and the
+/// search would lose the time it took. Other members have no oracle.
 pub struct FamilyOracle {
     narrow: Option<SolverOf<u64, KInARowOf<u64>>>,
     wide: Option<SolverOf<u128, KInARowOf<u128>>>,
     bytes: usize,
     threads: usize,
+    books: bool,
+    answered_by_book: bool,
 }
 
 /// A solver of `bytes` of table on `threads` threads.
@@ -880,7 +887,19 @@ impl<B: Bitboard> Oracle<KInARowOf<B>> for FamilyOracle {
             wide: None,
             bytes: hash_bytes,
             threads: 1,
+            books: false,
+            answered_by_book: false,
         }
+    }
+
+    /// Any book turns the line books on: the search hands its oracle the
+    /// book when the user wants books (`OwnBook`), and none otherwise.
+    fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.books = book.is_some();
+    }
+
+    fn answered_by_book(&self) -> bool {
+        self.answered_by_book
     }
 
     fn clear(&mut self) {
@@ -908,6 +927,13 @@ impl<B: Bitboard> Oracle<KInARowOf<B>> for FamilyOracle {
         lines: usize,
         limits: &SolveLimits<'_>,
     ) -> Option<ProvenLines<Cell>> {
+        self.answered_by_book = false;
+        if self.books && lines <= 1 {
+            if let Some(Some((mv, pons))) = linebook::probe_embedded(position) {
+                self.answered_by_book = true;
+                return Some(vec![(vec![mv], score_from_pons(position, pons))]);
+            }
+        }
         if position.max_ply() - position.ply() > ORACLE_EMPTIES {
             return None;
         }

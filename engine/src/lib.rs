@@ -21,6 +21,7 @@ pub mod book;
 mod family;
 mod heuristics;
 mod limits;
+pub mod linebook;
 mod oracle;
 pub mod score;
 mod search;

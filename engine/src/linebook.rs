@@ -1,0 +1,624 @@
+//! Line books: for the gravity members whose openings take the solver
+//! minutes (Connect-5 7x6), the move inarow plays in each position of its
+//! own opening lines, against every reply, each proven by the solver to hold
+//! at least a draw.
+//!
+//! A full-width book ([`crate::book`]) scores every position up to a ply;
+//! on Connect-5 7x6 one position with six stones takes 10 to 60 s to solve,
+//! so no full-width book reaches the plies where the search goes wrong
+//! there. A line book follows only inarow's side: in each of its positions
+//! it holds one move, and it branches only on the opponent's replies. Up to
+//! inarow's third move as the first player that is about 60 positions, where
+//! a full-width book holds thousands.
+//!
+//! How a move is chosen ([`prove`]): a move that wins at once, else the
+//! moves from the centre out, the first whose score for the mover is at
+//! least a draw (a weak solve of the position after it; the exact score if
+//! that is a win). A position where no move holds a draw is recorded as
+//! lost, and the book stops there.
+//!
+//! The file is text, one position a line, and a build appends to it as it
+//! goes, so an interrupted build resumes where it stopped:
+//!
+//! ```text
+//! # comments start with '#'
+//! variant connect 7x6 k5
+//! -    4 0 1234567     (the empty board: play column 4; a draw; solver nodes)
+//! 41   3 0 456789      (after 4 1: play column 3)
+//! 4433 - - 99999       (no move holds a draw here)
+//! ```
+//!
+//! Positions are Pons move strings (columns from 1; `-` is the empty
+//! board); the move is a column, and the score Pons's for the side to move
+//! once it plays it. A position and its mirror image share an entry.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::OnceLock;
+
+use inarow_games::connect4::{char_column, column_char};
+use inarow_games::{AnyGame, Drop, Game, MoveText, Variant};
+
+use crate::any::Analyst;
+use crate::book::{error, BookError};
+use crate::limits::SolveLimits;
+
+/// The line books built into the binary, made by `inarow book lines` (see
+/// the README).
+const EMBEDDED: &[(&str, &str)] = &[(
+    "connect-7x6-k5.lines",
+    include_str!("../books/connect-7x6-k5.lines"),
+)];
+
+/// One position of a line book and what inarow plays there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The position: a Pons move string from the empty board (`""` for the
+    /// empty board itself).
+    pub moves: String,
+    /// The move's column (from 0) and Pons's score for the side to move once
+    /// it plays it; `None` if no move holds a draw.
+    pub choice: Option<(u8, i32)>,
+    /// The solver's nodes in proving it, its table warm from the entries
+    /// proven before.
+    pub nodes: u64,
+}
+
+impl Entry {
+    /// The entry as a line of the file.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let moves = if self.moves.is_empty() {
+            "-"
+        } else {
+            &self.moves
+        };
+        match self.choice {
+            Some((column, score)) => format!(
+                "{moves} {} {score} {}",
+                column_char(u32::from(column) + 1),
+                self.nodes
+            ),
+            None => format!("{moves} - - {}", self.nodes),
+        }
+    }
+}
+
+/// A line book for one member of the family.
+#[derive(Clone, Debug)]
+pub struct LineBook {
+    variant: Variant,
+    entries: Vec<Entry>,
+    /// Every entry's position and its mirror image, by FEN: the column to
+    /// play there (mirrored for the image) and the score.
+    by_fen: HashMap<String, Option<(u8, i32)>>,
+}
+
+/// A position of the book's tree: its move string and the position.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The Pons move string from the empty board.
+    pub moves: String,
+    /// The position it reaches.
+    pub position: AnyGame,
+}
+
+impl LineBook {
+    /// An empty line book for `variant` (a member with gravity).
+    ///
+    /// # Errors
+    /// If the variant has no gravity: its moves are not columns.
+    pub fn new(variant: Variant) -> Result<Self, BookError> {
+        if !variant.gravity() {
+            return Err(error(format!(
+                "a line book needs a game with gravity, and {variant} has none"
+            )));
+        }
+        Ok(LineBook {
+            variant,
+            entries: Vec::new(),
+            by_fen: HashMap::new(),
+        })
+    }
+
+    /// Reads a line book's text (see the module's documentation).
+    ///
+    /// # Errors
+    /// The first bad line: no `variant` line first, a position or move that
+    /// is not legal, a score that is not a number, a position twice.
+    pub fn parse(text: &str) -> Result<Self, BookError> {
+        let mut book: Option<LineBook> = None;
+        for (index, line) in text.lines().enumerate() {
+            let number = index + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = |message: String| error(format!("line {number}: {message}"));
+            let Some(book) = &mut book else {
+                let variant = line
+                    .strip_prefix("variant ")
+                    .ok_or_else(|| at("the first line must be 'variant NAME'".to_owned()))?;
+                let variant: Variant = variant.parse().map_err(|e| at(format!("{e}")))?;
+                book = Some(LineBook::new(variant).map_err(|e| at(e.to_string()))?);
+                continue;
+            };
+            let entry = book.read_entry(line).map_err(|e| at(e.to_string()))?;
+            book.insert(entry).map_err(|e| at(e.to_string()))?;
+        }
+        book.ok_or_else(|| error("no 'variant' line: not a line book"))
+    }
+
+    /// One entry from its line of text.
+    fn read_entry(&self, line: &str) -> Result<Entry, BookError> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [moves, column, score, nodes] = words[..] else {
+            return Err(error(format!(
+                "'{line}' is not 'POSITION MOVE SCORE NODES'"
+            )));
+        };
+        let moves = if moves == "-" { "" } else { moves };
+        let nodes = nodes
+            .parse()
+            .map_err(|_| error(format!("node count '{nodes}' is not a number")))?;
+        let choice = match (column, score) {
+            ("-", "-") => None,
+            _ => {
+                let mut chars = column.chars();
+                let number = match (chars.next().and_then(char_column), chars.next()) {
+                    (Some(number), None) => number,
+                    _ => return Err(error(format!("move '{column}' is not a column"))),
+                };
+                let score = score
+                    .parse()
+                    .map_err(|_| error(format!("score '{score}' is not a number")))?;
+                Some(((number - 1) as u8, score))
+            }
+        };
+        Ok(Entry {
+            moves: moves.to_owned(),
+            choice,
+            nodes,
+        })
+    }
+
+    /// The member it is for.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Its entries, in the order they were added.
+    #[must_use]
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The book as text: what [`LineBook::parse`] reads.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut text = format!("{}\n", self.header());
+        for entry in &self.entries {
+            text.push_str(&entry.line());
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The `variant` line that starts the file.
+    #[must_use]
+    pub fn header(&self) -> String {
+        format!("variant {}", self.variant)
+    }
+
+    /// The position of a move string, checked.
+    ///
+    /// # Errors
+    /// The first move that is not legal.
+    pub fn position(&self, moves: &str) -> Result<AnyGame, BookError> {
+        let mut position = AnyGame::new(self.variant);
+        if let Some(Err(e)) = position.play_move_string(moves) {
+            return Err(error(format!("position '{moves}': {e}")));
+        }
+        Ok(position)
+    }
+
+    /// The move string of the mirror image of `moves` (left for right).
+    fn mirrored(&self, moves: &str) -> String {
+        let width = u32::from(self.variant.dimensions().0);
+        moves
+            .chars()
+            .map(|c| char_column(c).map_or(c, |number| column_char(width + 1 - number)))
+            .collect()
+    }
+
+    /// Adds `entry`.
+    ///
+    /// # Errors
+    /// If its position or move is not legal or the game is over there, or
+    /// the book has its position (or the mirror image) already.
+    pub fn insert(&mut self, entry: Entry) -> Result<(), BookError> {
+        let position = self.position(&entry.moves)?;
+        if position.outcome().is_some() {
+            return Err(error(format!("the game is over after '{}'", entry.moves)));
+        }
+        let image = self.position(&self.mirrored(&entry.moves))?;
+        let width = self.variant.dimensions().0;
+        if let Some((column, _)) = entry.choice {
+            if position.move_from_text(&MoveText::Column(column)).is_err() {
+                return Err(error(format!(
+                    "column {} is not a move after '{}'",
+                    column + 1,
+                    entry.moves
+                )));
+            }
+        }
+        let fen = position.fen();
+        if self.by_fen.contains_key(&fen) {
+            return Err(error(format!("position '{}' is in twice", entry.moves)));
+        }
+        let mirror = |(column, score): (u8, i32)| (width - 1 - column, score);
+        self.by_fen.insert(image.fen(), entry.choice.map(mirror));
+        self.by_fen.insert(fen, entry.choice);
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// What the book says of `position`: `None` if it has no entry for it;
+    /// `Some(None)` if no move holds a draw there; else the move to play and
+    /// Pons's score for the side to move once it plays it.
+    #[must_use]
+    pub fn probe<G: Game>(&self, position: &G) -> Option<Option<(G::Move, i32)>> {
+        if position.variant() != self.variant {
+            return None;
+        }
+        let choice = *self.by_fen.get(&position.fen())?;
+        Some(choice.and_then(|(column, score)| {
+            let mv = position.move_from_text(&MoveText::Column(column)).ok()?;
+            Some((mv, score))
+        }))
+    }
+
+    /// The positions the book should answer but does not yet, shallowest
+    /// first: inarow's positions up to its `first`-th move as the first
+    /// player and its `second`-th as the second, along the book's own moves
+    /// and every reply. Adding their entries reveals the next ones.
+    #[must_use]
+    pub fn missing(&self, first: u32, second: u32) -> Vec<Node> {
+        let mut queue = VecDeque::new();
+        let empty = Node {
+            moves: String::new(),
+            position: AnyGame::new(self.variant),
+        };
+        if first > 0 {
+            queue.push_back(empty.clone());
+        }
+        if second > 0 {
+            queue.extend(replies(&empty));
+        }
+        let mut seen = HashSet::new();
+        let mut missing = Vec::new();
+        while let Some(node) = queue.pop_front() {
+            let ply = node.position.ply();
+            let limit = if ply % 2 == 0 { first } else { second };
+            if node.position.outcome().is_some() || ply / 2 + 1 > limit {
+                continue;
+            }
+            if !seen.insert(canonical_fen(self, &node)) {
+                // Reached before, by another order of moves or as the
+                // mirror image.
+                continue;
+            }
+            match self.by_fen.get(&node.position.fen()) {
+                None => missing.push(node),
+                Some(None) => {}
+                Some(Some((column, _))) => {
+                    let mut after = node.clone();
+                    let mv = after
+                        .position
+                        .move_from_text(&MoveText::Column(*column))
+                        .expect("entries hold legal moves");
+                    after.position.play_unchecked(mv);
+                    after.moves.push(column_char(u32::from(*column) + 1));
+                    if after.position.outcome().is_none() {
+                        queue.extend(replies(&after));
+                    }
+                }
+            }
+        }
+        missing
+    }
+}
+
+/// The smaller of the FENs of `node`'s position and its mirror image.
+fn canonical_fen(book: &LineBook, node: &Node) -> String {
+    let image = book
+        .position(&book.mirrored(&node.moves))
+        .map_or_else(|_| String::new(), |p| p.fen());
+    node.position.fen().min(image)
+}
+
+/// The positions after each legal move of `node`.
+fn replies(node: &Node) -> Vec<Node> {
+    node.position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut next = node.clone();
+            next.position.play_unchecked(mv);
+            next.moves.push(column_char(u32::from(mv.file) + 1));
+            next
+        })
+        .collect()
+}
+
+/// Proves the entry of `node` (see the module's documentation): a move that
+/// wins at once, else the first move from the centre out whose score for
+/// the mover is at least a draw.
+#[must_use]
+pub fn prove(analyst: &mut Analyst, node: &Node) -> Entry {
+    let position = &node.position;
+    let before = analyst.nodes();
+    let width = i32::from(position.variant().dimensions().0);
+    let mut moves: Vec<Drop> = position.legal_moves().into_iter().collect();
+    moves.sort_by_key(|&mv| {
+        (
+            !position.is_winning_move(mv),
+            (2 * i32::from(mv.file) - (width - 1)).abs(),
+            mv.file,
+        )
+    });
+    let unlimited = SolveLimits::default();
+    let mut choice = None;
+    for mv in moves {
+        let mut child = *position;
+        child.play_unchecked(mv);
+        let weak = analyst
+            .score(&child, true, &unlimited)
+            .expect("a solve without limits finishes");
+        if weak > 0 {
+            continue;
+        }
+        let score = if weak == 0 {
+            0
+        } else {
+            -analyst
+                .score(&child, false, &unlimited)
+                .expect("a solve without limits finishes")
+        };
+        choice = Some((mv.file, score));
+        break;
+    }
+    Entry {
+        moves: node.moves.clone(),
+        choice,
+        nodes: analyst.nodes() - before,
+    }
+}
+
+/// Checks `entry` against the solver: its move's score, and for a lost
+/// position that every move loses.
+///
+/// # Errors
+/// What the solver found instead.
+pub fn verify(analyst: &mut Analyst, book: &LineBook, entry: &Entry) -> Result<(), BookError> {
+    let position = book.position(&entry.moves)?;
+    let unlimited = SolveLimits::default();
+    let mut solve = |child: &AnyGame, weak| {
+        analyst
+            .score(child, weak, &unlimited)
+            .expect("a solve without limits finishes")
+    };
+    let name = if entry.moves.is_empty() {
+        "the empty board"
+    } else {
+        &entry.moves
+    };
+    match entry.choice {
+        Some((column, score)) => {
+            let mv = position
+                .move_from_text(&MoveText::Column(column))
+                .map_err(|e| error(format!("{name}: {e}")))?;
+            let mut child = position;
+            child.play_unchecked(mv);
+            let found = -solve(&child, score != 0);
+            if found != score {
+                return Err(error(format!(
+                    "{name}: column {} scores {found}, the book says {score}",
+                    column + 1
+                )));
+            }
+        }
+        None => {
+            for mv in position.legal_moves() {
+                let mut child = position;
+                child.play_unchecked(mv);
+                if solve(&child, true) <= 0 {
+                    return Err(error(format!(
+                        "{name}: the book says no move holds a draw, and column {} does",
+                        mv.file + 1
+                    )));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The line books built into the binary. One that does not read is left
+/// out, with an error in the log.
+#[must_use]
+pub fn embedded() -> &'static [LineBook] {
+    static BOOKS: OnceLock<Vec<LineBook>> = OnceLock::new();
+    BOOKS.get_or_init(|| {
+        EMBEDDED
+            .iter()
+            .filter_map(|(name, text)| match LineBook::parse(text) {
+                Ok(book) => Some(book),
+                Err(e) => {
+                    log::error!("line book {name}: {e}");
+                    None
+                }
+            })
+            .collect()
+    })
+}
+
+/// What the built-in line books say of `position` (see [`LineBook::probe`]).
+#[must_use]
+pub fn probe_embedded<G: Game>(position: &G) -> Option<Option<(G::Move, i32)>> {
+    embedded().iter().find_map(|book| book.probe(position))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn variant(name: &str) -> Variant {
+        name.parse().unwrap()
+    }
+
+    fn entry(moves: &str, choice: Option<(u8, i32)>, nodes: u64) -> Entry {
+        Entry {
+            moves: moves.to_owned(),
+            choice,
+            nodes,
+        }
+    }
+
+    /// Proves every missing position until the book is complete.
+    fn built(name: &str, first: u32, second: u32) -> LineBook {
+        let mut book = LineBook::new(variant(name)).unwrap();
+        let mut analyst = Analyst::new(16);
+        loop {
+            let missing = book.missing(first, second);
+            if missing.is_empty() {
+                return book;
+            }
+            for node in missing {
+                let entry = prove(&mut analyst, &node);
+                book.insert(entry).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn parse_reads_what_to_text_writes() {
+        let mut book = LineBook::new(variant("connect 6x5 k5")).unwrap();
+        book.insert(entry("", Some((2, 0)), 123)).unwrap();
+        book.insert(entry("31", Some((3, 2)), 45)).unwrap();
+        book.insert(entry("3343", None, 6)).unwrap();
+        let text = book.to_text();
+        assert!(
+            text.starts_with("variant connect 6x5 k5\n- 3 0 123\n"),
+            "{text}"
+        );
+        let read = LineBook::parse(&format!("# a comment\n\n{text}")).unwrap();
+        assert_eq!(read.variant(), book.variant());
+        assert_eq!(read.entries(), book.entries());
+    }
+
+    #[test]
+    fn bad_lines_get_one_clear_error() {
+        let bad = [
+            ("- 3 0 1\n", "line 1: the first line must be 'variant NAME'"),
+            (
+                "variant tictactoe\n",
+                "line 1: a line book needs a game with gravity",
+            ),
+            ("variant connect 6x5 k5\n- 3 0\n", "line 2: '- 3 0' is not"),
+            (
+                "variant connect 6x5 k5\n- 3 x 1\n",
+                "line 2: score 'x' is not a number",
+            ),
+            (
+                "variant connect 6x5 k5\n- 9 0 1\n",
+                "line 2: column 9 is not a move",
+            ),
+            (
+                "variant connect 6x5 k5\n- 33 0 1\n",
+                "line 2: move '33' is not a column",
+            ),
+            ("variant connect 6x5 k5\n7 3 0 1\n", "line 2: position '7'"),
+            (
+                "variant connect 6x5 k5\n1 3 0 1\n6 4 0 1\n",
+                "line 3: position '6' is in twice",
+            ),
+            ("# only a comment\n", "no 'variant' line"),
+        ];
+        for (text, expected) in bad {
+            let message = LineBook::parse(text).unwrap_err().to_string();
+            assert!(message.starts_with(expected), "{text:?}: {message}");
+            assert!(!message.contains('\n'), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_mirror_image_is_answered_with_the_mirrored_move() {
+        let mut book = LineBook::new(variant("connect 6x5 k5")).unwrap();
+        book.insert(entry("1", Some((2, 0)), 1)).unwrap();
+        for (moves, column) in [("1", 2), ("6", 3)] {
+            let position = book.position(moves).unwrap();
+            let (mv, score) = book.probe(&position).unwrap().unwrap();
+            assert_eq!((mv.file, score), (column, 0), "{moves}");
+        }
+        let elsewhere = book.position("2").unwrap();
+        assert_eq!(book.probe(&elsewhere), None);
+        let other_game = AnyGame::new(variant("connect 7x6 k5"));
+        assert_eq!(book.probe(&other_game), None);
+    }
+
+    #[test]
+    fn a_built_book_covers_every_reply_and_agrees_with_the_solver() {
+        // Connect-5 6x5 is a draw: every entry holds one.
+        let book = built("connect 6x5 k5", 2, 1);
+        // The empty board, the three first moves up to mirroring for the
+        // second player, and the six replies to the first move.
+        assert_eq!(book.entries().len(), 10);
+        assert!(book.missing(2, 1).is_empty());
+        // The next move's positions: the first player's at ply 4, fewer
+        // than 6 * 6 for transpositions and mirror images.
+        let next = book.missing(3, 1);
+        assert!((20..36).contains(&next.len()), "{}", next.len());
+        assert!(next.iter().all(|node| node.position.ply() == 4));
+        let mut analyst = Analyst::new(16);
+        for entry in book.entries() {
+            assert_eq!(entry.choice.map(|(_, score)| score), Some(0), "{entry:?}");
+            verify(&mut analyst, &book, entry).unwrap();
+        }
+        // Wrong entries do not verify: a win where the move draws, and no
+        // move where one holds.
+        for choice in [Some((2, 1)), None] {
+            let wrong = Entry {
+                choice,
+                ..book.entries()[0].clone()
+            };
+            assert!(verify(&mut analyst, &book, &wrong).is_err(), "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn a_lost_position_ends_its_line() {
+        // Connect-3 4x4 is a first-player win (+4): as the second player no
+        // move holds a draw, and the book stops there.
+        let book = built("connect 4x4 k3", 0, 3);
+        assert!(!book.entries().is_empty());
+        assert!(
+            book.entries().iter().all(|e| e.choice.is_none()),
+            "{book:?}"
+        );
+        let mut analyst = Analyst::new(16);
+        for entry in book.entries() {
+            verify(&mut analyst, &book, entry).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_built_in_books_read() {
+        assert_eq!(embedded().len(), EMBEDDED.len());
+        for book in embedded() {
+            for entry in book.entries() {
+                assert!(book.position(&entry.moves).is_ok());
+            }
+        }
+    }
+}
