@@ -87,10 +87,14 @@ class Mover:
 
     def move(self, position: Position, seconds: float) -> int:
         """A move for ``position`` within about ``seconds``: perfect when the
-        book or the solver answers in time (always, in tic-tac-toe).
+        book or the solver answers in time (always, in tic-tac-toe); from
+        the line books (``Engine.book_move``) in the openings they hold.
 
         Raises ``ValueError`` if the game is over.
         """
+        book = self.engine.book_move(position)
+        if book is not None:
+            return book
         start = _time.monotonic()
         seconds = max(seconds, _MIN_SEARCH_TIME)
         share = self._shares.get(position.variant, _SOLVER_SHARE)

@@ -2,6 +2,7 @@
 //! `inarow play` or within depth, time and node limits, with its result and
 //! score as Python objects.
 
+use inarow_engine::linebook;
 use inarow_engine::score::pons_score;
 use inarow_engine::strength::{self, Choice, LevelRng, Strength, LEVELS};
 use inarow_engine::{AnySearcher, Limits, Signals, DEFAULT_HASH_MIB};
@@ -172,7 +173,8 @@ impl SearchResult {
 ///
 /// - hash_mb: the tables, in MiB; they persist across calls until clear().
 /// - threads: search threads, 1 to max_threads().
-/// - book: consult inarow's 7x6 opening book.
+/// - book: consult inarow's books: Connect Four's 7x6 opening book and the
+///   line books of Connect-k members (see book_move).
 /// - level: the strength when a search names no limit: 1 (the weakest) to 10
 ///   (full strength, one second a move), as `inarow play --level`. Without
 ///   it, full strength with a one-second think.
@@ -293,6 +295,19 @@ impl Engine {
     ) -> PyResult<usize> {
         self.search(py, position, depth, time, nodes, level)
             .map(|result| result.mv)
+    }
+
+    /// The move inarow's line books play here (its opening lines on
+    /// Connect-k members the solver takes minutes on, such as Connect-5
+    /// 7x6, each move proven to hold a draw), or None: books off, or a
+    /// position they do not hold.
+    fn book_move(&self, position: PyRef<'_, Position>) -> Option<usize> {
+        let game = position.game;
+        if !self.book {
+            return None;
+        }
+        let (mv, _) = linebook::probe_embedded(&game).flatten()?;
+        Some(move_index(&game, mv))
     }
 
     /// Forgets everything learnt: for a new game or an independent problem.

@@ -144,6 +144,22 @@ def test_the_solver_and_engine_on_small_members():
     assert result.move in gomoku.legal_moves() and result.source == "search"
 
 
+def test_the_line_book_plays_connect5_openings():
+    # The book's move on the empty 7x6 board, and the engine's search agrees
+    # that it came from the book; without books there is no book move.
+    start = inarow.Position(game="connect", k=5)
+    engine = inarow.Engine(hash_mb=16)
+    move = engine.book_move(start)
+    assert move in start.legal_moves()
+    result = engine.search(start, time=0.1)
+    assert (result.move, result.source) == (move, "book")
+    assert inarow.Engine(hash_mb=16, book=False).book_move(start) is None
+    # The agents play it at once; a position off the book's lines has none.
+    assert Mover(hash_mb=16).move(start, 0.1) == move
+    assert engine.book_move(inarow.Position("1111", game="connect", k=5)) is None
+    assert engine.book_move(inarow.Position(game="connect", k=4)) is None
+
+
 # OpenSpiel
 
 
