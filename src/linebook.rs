@@ -166,7 +166,6 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
             entries.truncate(n);
         }
         for entry in &entries {
-            analyst.clear();
             linebook::verify(&mut analyst, &book, entry).map_err(|e| format!("{name}: {e}"))?;
         }
         println!(

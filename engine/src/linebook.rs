@@ -420,7 +420,7 @@ pub fn verify(analyst: &mut Analyst, book: &LineBook, entry: &Entry) -> Result<(
                 .map_err(|e| error(format!("{name}: {e}")))?;
             let mut child = position;
             child.play_unchecked(mv);
-            let found = -solve(&child, score != 0);
+            let found = -solve(&child, score == 0);
             if found != score {
                 return Err(error(format!(
                     "{name}: column {} scores {found}, the book says {score}",
@@ -597,19 +597,29 @@ mod tests {
     }
 
     #[test]
-    fn a_lost_position_ends_its_line() {
-        // Connect-3 4x4 is a first-player win (+4): as the second player no
-        // move holds a draw, and the book stops there.
-        let book = built("connect 4x4 k3", 0, 3);
-        assert!(!book.entries().is_empty());
+    fn a_won_line_keeps_its_exact_score_and_a_lost_one_ends() {
+        // Connect-3 4x4 is a first-player win (+4): the first player's
+        // entries hold wins, with exact scores; as the second player no move
+        // holds a draw, and the book stops there.
+        let book = built("connect 4x4 k3", 2, 3);
+        let (won, lost): (Vec<&Entry>, Vec<&Entry>) =
+            book.entries().iter().partition(|e| e.moves.len() % 2 == 0);
+        assert!(!won.is_empty() && !lost.is_empty());
         assert!(
-            book.entries().iter().all(|e| e.choice.is_none()),
-            "{book:?}"
+            won.iter().all(|e| e.choice.is_some_and(|(_, s)| s > 0)),
+            "{won:?}"
         );
+        assert!(lost.iter().all(|e| e.choice.is_none()), "{lost:?}");
         let mut analyst = Analyst::new(16);
         for entry in book.entries() {
             verify(&mut analyst, &book, entry).unwrap();
         }
+        let (column, score) = won[0].choice.unwrap();
+        let wrong = Entry {
+            choice: Some((column, score + 1)),
+            ..won[0].clone()
+        };
+        assert!(verify(&mut analyst, &book, &wrong).is_err());
     }
 
     #[test]
