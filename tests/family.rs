@@ -271,6 +271,28 @@ fn the_search_plays_connect_k_endgames_from_the_solver() {
     assert_eq!(result.source, Source::Search);
 }
 
+/// With 27 to 32 empty cells the solver is asked only to keep a draw, with
+/// weak solves: here the search alone chose c, which loses.
+#[test]
+fn the_search_keeps_a_connect5_draw_with_weak_solves() {
+    let mut searcher = AnySearcher::new(64);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_secs(8)),
+        ..Limits::default()
+    };
+    let mut position = AnyGame::new(variant("connect 7x6 k5"));
+    // 12 stones, 30 empty cells; d, f and g keep the draw, the rest lose.
+    position.play_moves("444236433262").unwrap();
+    let result = searcher.search(&position, &limits, &Signals::new(), |_| {});
+    assert_eq!(result.source, Source::Solver);
+    let best = result.best.expect("a move");
+    assert!([3, 5, 6].contains(&best.file), "{best}");
+    let mut analyst = Analyst::new(16);
+    let kept = analyst.move_bounds(&position, true, &SolveLimits::default());
+    let (_, (low, high)) = kept.iter().find(|(mv, _)| *mv == best).unwrap();
+    assert_eq!((*low, *high), (0, 0), "{best}");
+}
+
 /// Perft on members of the family: on an empty board of `c` cells without
 /// gravity, depth `d` (before any line can be made) is `c (c-1) ... (c-d+1)`.
 #[test]
