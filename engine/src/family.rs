@@ -910,6 +910,21 @@ fn keeping_draw<B: TableKey, P: Dropped<B, Move = Cell>>(
     None
 }
 
+/// The solver's answer for the oracle: proven lines once at most
+/// [`ORACLE_EMPTIES`] cells are empty, before that only a kept draw.
+fn answer<B: TableKey, P: Dropped<B, Move = Cell>>(
+    solver: &mut SolverOf<B, P>,
+    position: &P,
+    lines: usize,
+    limits: &SolveLimits<'_>,
+) -> Option<ProvenLines<Cell>> {
+    if position.max_ply() - position.ply() > ORACLE_EMPTIES {
+        keeping_draw(solver, position, limits)
+    } else {
+        Oracle::solve(solver, position, lines, limits)
+    }
+}
+
 impl<B: Bitboard> Oracle<KInARowOf<B>> for FamilyOracle {
     const HASH_PERCENT: usize = 25;
 
@@ -976,17 +991,11 @@ impl<B: Bitboard> Oracle<KInARowOf<B>> for FamilyOracle {
         match ForSolver::of(position)? {
             ForSolver::Narrow(p) => {
                 let solver = self.narrow.get_or_insert_with(|| made(bytes, threads));
-                if empties > ORACLE_EMPTIES {
-                    return keeping_draw(solver, &p, limits);
-                }
-                Oracle::solve(solver, &p, lines, limits)
+                answer(solver, &p, lines, limits)
             }
             ForSolver::Wide(p) => {
                 let solver = self.wide.get_or_insert_with(|| made(bytes, threads));
-                if empties > ORACLE_EMPTIES {
-                    return keeping_draw(solver, &p, limits);
-                }
-                Oracle::solve(solver, &p, lines, limits)
+                answer(solver, &p, lines, limits)
             }
         }
     }
