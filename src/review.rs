@@ -22,9 +22,9 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use inarow_engine::{Analyst, Signals, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
-use inarow_games::{AnyGame, Drop, Game, MoveError, ParseVariantError, Player, Variant};
+use inarow_games::{AnyGame, Drop, Game, MoveError, Player};
 
-use crate::matches::pgn::{self, PgnGame};
+use inarow_protocol::pgn::{for_each_game, start_position, PgnGame};
 
 /// Options of `inarow review`.
 #[derive(Args, Debug)]
@@ -741,65 +741,6 @@ fn annotated_comment(old: Option<&str>, verdict: &str) -> String {
     }
 }
 
-/// Reads the games of a PGN text in order: each game, or why the text from
-/// some line on cannot be read (then reading resumes at the next `[Event`
-/// tag, if there is one).
-pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) {
-    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
-    let mut at = 0;
-    while at < text.len() {
-        let rest = &text[at..];
-        let file = pgn::read(rest);
-        for game in file.games {
-            each(Ok(game));
-        }
-        let tail = &rest[file.complete_bytes..];
-        if tail.trim().is_empty() {
-            break;
-        }
-        let start = at + file.complete_bytes + (tail.len() - tail.trim_start().len());
-        let excerpt: String = text[start..]
-            .lines()
-            .next()
-            .unwrap_or("")
-            .chars()
-            .take(40)
-            .collect();
-        let next = text[start..]
-            .find("\n[Event ")
-            .map(|found| start + found + 1);
-        let then = match next {
-            Some(next) => format!("reading resumes at line {}", line_of(next)),
-            None => "the rest of the text is not reviewed".to_owned(),
-        };
-        each(Err(format!(
-            "line {}: cannot read the game from here ('{excerpt}'): \
-             a game without a result, or an unclosed tag, comment or variation; {then}",
-            line_of(start)
-        )));
-        match next {
-            Some(next) => at = next,
-            None => break,
-        }
-    }
-}
-
-/// The position a game starts from: its `Variant` tag, and its `FEN` tag if any.
-pub fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
-    let variant: Variant = game
-        .tag("Variant")
-        .ok_or_else(|| {
-            format!(
-                "no Variant tag: inarow reviews {} games",
-                Variant::NAMES.join(" and ")
-            )
-        })?
-        .parse()
-        .map_err(|e: ParseVariantError| e.to_string())?;
-    let fen = game.tag("FEN");
-    AnyGame::from_setup(variant, fen).map_err(|e| format!("FEN '{}': {e}", fen.unwrap_or_default()))
-}
-
 /// Reads one input: a file, or stdin for `-`. Text that is not UTF-8 is
 /// read with replacement characters (PGN is often Latin-1).
 fn read_input(path: &Path) -> Result<String, String> {
@@ -892,6 +833,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use inarow_games::Variant;
 
     #[test]
     fn labels() {

@@ -8,16 +8,22 @@
 //! - [`response`]: lines to the GUI, as types with their exact text.
 //! - [`session`]: the engine side, generic over its input and output streams;
 //!   its options are declared once, in one table (`options`).
+//! - [`api`]: the requests of `inarow serve`'s HTTP API, read and checked
+//!   without a socket.
 //! - [`mod@bench`]: the search benchmark, as the commands that run it and the
 //!   report of their results; the session runs it.
 //! - [`client`]: driving an external engine process (for matches and play).
+//! - [`pgn`]: PGN games, written as cutechess writes them and read back
+//!   from any writer.
 //! - [`piskvork`]: the Piskvork (Gomocup) protocol gomoku managers speak to
 //!   a brain: its commands, answers and session.
 
+pub mod api;
 pub mod bench;
 pub mod client;
 pub mod command;
 mod options;
+pub mod pgn;
 pub mod piskvork;
 pub mod response;
 pub mod session;

@@ -227,7 +227,7 @@ fn open_pgn(
         return Ok(file);
     }
 
-    let recorded = pgn::read(&text);
+    let recorded = inarow_protocol::pgn::read(&text);
     let tail = &text[recorded.complete_bytes..];
     if !tail.trim().is_empty() {
         if tail.matches("[Event ").count() > 1 {
@@ -259,7 +259,7 @@ fn open_pgn(
 /// Checks a recorded game against the schedule; its index, the first
 /// engine's half points and the termination.
 fn check_recorded(
-    game: &pgn::PgnGame,
+    game: &inarow_protocol::pgn::PgnGame,
     schedule: &Schedule,
     names: [&str; 2],
 ) -> Result<(usize, u8, Termination), String> {

@@ -11,9 +11,13 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use inarow_engine::score::pons_score;
-use inarow_engine::{Score, SolveLimits, Strength};
-use inarow_games::{kinarow, AnyGame, Drop, Game, ParseVariantError, Player, Size, Variant};
-use serde::{Deserialize, Serialize};
+use inarow_engine::{Score, SolveLimits};
+use inarow_games::{kinarow, AnyGame, Drop, Game, Player, Variant};
+use inarow_protocol::api::{
+    Allowed, AnalyzeRequest, Limits, MoveRequest, RequestError, ReviewRequest, SolveQuery,
+};
+use inarow_protocol::pgn;
+use serde::Serialize;
 
 use super::engine::{Engine, Refused};
 use super::App;
@@ -37,27 +41,11 @@ impl ApiError {
     }
 
     fn bad_request(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
-
-    fn bad_position(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_position", message)
-    }
-
-    fn illegal_move(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "illegal_move", message)
-    }
-
-    fn bad_limit(message: impl Into<String>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, "bad_limit", message)
+        RequestError::bad_request(message).into()
     }
 
     fn game_over() -> Self {
-        Self::new(
-            StatusCode::BAD_REQUEST,
-            "game_over",
-            "the game is over: there is no move to score or play",
-        )
+        RequestError::game_over().into()
     }
 
     /// The answer to a path that names nothing.
@@ -77,6 +65,27 @@ impl ApiError {
             "this path does not take that method: see /api/v1/openapi.json",
         )
     }
+}
+
+impl From<RequestError> for ApiError {
+    fn from(refused: RequestError) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, refused.code(), refused.message())
+    }
+}
+
+/// The request body's bytes, or why they could not be read.
+fn body_bytes(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                "the request body is larger than the server accepts (see limits at /api/v1/info)",
+            )
+        } else {
+            ApiError::bad_request(format!("cannot read the request body: {rejection}"))
+        }
+    })
 }
 
 impl From<Refused> for ApiError {
@@ -139,184 +148,6 @@ pub fn json<T: Serialize>(status: StatusCode, value: &T) -> Response {
             log::error!("cannot write an answer as JSON: {e}");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }
-    }
-}
-
-/// The server's limits on requests.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct Limits {
-    /// The time a request gets when it names no budget.
-    pub default_millis: u64,
-    /// The most time a request may ask for (and a review's total).
-    pub max_millis: u64,
-    /// The most nodes a request may ask for.
-    pub max_nodes: u64,
-    /// The largest request body.
-    pub max_body_bytes: usize,
-    /// Requests that may wait for the engine; more are refused with 503.
-    pub queue: usize,
-}
-
-/// A request body as JSON, or why it is not one.
-fn parse_body<T: for<'de> Deserialize<'de>>(
-    body: Result<Bytes, BytesRejection>,
-) -> Result<T, ApiError> {
-    let bytes = body.map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                "the request body is larger than the server accepts (see limits at /api/v1/info)",
-            )
-        } else {
-            ApiError::bad_request(format!("cannot read the request body: {rejection}"))
-        }
-    })?;
-    let bad = |e: serde_json::Error| {
-        ApiError::bad_request(format!("the body is not the JSON expected: {e}"))
-    };
-    let value: serde_json::Value = serde_json::from_slice(&bytes).map_err(bad)?;
-    // serde would also read a struct from an array of its fields: only
-    // objects are taken, here and for the budget.
-    let Some(object) = value.as_object() else {
-        return Err(ApiError::bad_request("the body must be a JSON object"));
-    };
-    if object
-        .get("budget")
-        .is_some_and(|budget| !budget.is_object() && !budget.is_null())
-    {
-        return Err(ApiError::bad_request(
-            "budget must be an object such as {\"millis\": 500}",
-        ));
-    }
-    serde_json::from_value(value).map_err(bad)
-}
-
-/// The position fields every request shares.
-struct PositionSpec<'a> {
-    variant: Option<&'a str>,
-    size: Option<&'a str>,
-    fen: Option<&'a str>,
-    moves: Option<&'a str>,
-}
-
-/// A request that names a position with the shared fields (serde cannot
-/// flatten them into a request that refuses unknown fields).
-trait NamesPosition {
-    fn position_spec(&self) -> PositionSpec<'_>;
-}
-
-macro_rules! names_position {
-    ($($request:ty),*) => {$(
-        impl NamesPosition for $request {
-            fn position_spec(&self) -> PositionSpec<'_> {
-                PositionSpec {
-                    variant: self.variant.as_deref(),
-                    size: self.size.as_deref(),
-                    fen: self.fen.as_deref(),
-                    moves: self.moves.as_deref(),
-                }
-            }
-        }
-    )*};
-}
-
-names_position!(AnalyzeRequest, MoveRequest);
-
-impl<'a> PositionSpec<'a> {
-    fn of(request: &'a impl NamesPosition) -> Self {
-        request.position_spec()
-    }
-
-    /// The position: the variant and size, the FEN or the start, then the moves.
-    fn read(&self) -> Result<AnyGame, ApiError> {
-        let variant: Variant = self
-            .variant
-            .unwrap_or("cfour")
-            .parse()
-            .map_err(variant_error)?;
-        let size = self
-            .size
-            .map(|text| text.parse::<inarow_games::Dimensions>())
-            .transpose()
-            .map_err(|e| ApiError::bad_position(format!("size: {e}")))?;
-        let variant = variant
-            .with_size(size)
-            .map_err(|e| ApiError::bad_position(format!("size: {e}")))?;
-        let mut position = AnyGame::from_setup(variant, self.fen).map_err(|e| {
-            ApiError::bad_position(format!("FEN '{}': {e}", self.fen.unwrap_or_default()))
-        })?;
-        if let Some(moves) = self.moves {
-            position
-                .play_moves(moves)
-                .map_err(|e| ApiError::illegal_move(e.to_string()))?;
-        }
-        Ok(position)
-    }
-}
-
-/// The refusal of a variant that cannot be read: `unknown_variant` for a
-/// name or a word that names no game, `bad_position` for a known game whose
-/// board or line cannot be played (`mnk 4x4 k9`, `gomoku 30x30`).
-fn variant_error(error: ParseVariantError) -> ApiError {
-    match error {
-        ParseVariantError::Unknown(_) | ParseVariantError::Word { .. } => ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "unknown_variant",
-            error.to_string(),
-        ),
-        ParseVariantError::Size { .. } | ParseVariantError::FixedBoard { .. } => {
-            ApiError::bad_position(error.to_string())
-        }
-    }
-}
-
-/// A budget as a request gives it.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BudgetSpec {
-    millis: Option<u64>,
-    nodes: Option<u64>,
-}
-
-/// A budget in range: a time, always, and perhaps nodes.
-#[derive(Clone, Copy, Debug)]
-struct Allowed {
-    time: Duration,
-    nodes: Option<u64>,
-}
-
-impl BudgetSpec {
-    /// The budget, checked against the server's limits. Without a time, a
-    /// node budget still has the longest time allowed, and no budget at all
-    /// the default time.
-    fn check(spec: Option<Self>, limits: &Limits) -> Result<Allowed, ApiError> {
-        let spec = spec.unwrap_or_default();
-        if let Some(millis) = spec.millis {
-            if !(1..=limits.max_millis).contains(&millis) {
-                return Err(ApiError::bad_limit(format!(
-                    "budget.millis {millis} is out of range: 1 to {}",
-                    limits.max_millis
-                )));
-            }
-        }
-        if let Some(nodes) = spec.nodes {
-            if !(1..=limits.max_nodes).contains(&nodes) {
-                return Err(ApiError::bad_limit(format!(
-                    "budget.nodes {nodes} is out of range: 1 to {}",
-                    limits.max_nodes
-                )));
-            }
-        }
-        let millis = match (spec.millis, spec.nodes) {
-            (Some(millis), _) => millis,
-            (None, Some(_)) => limits.max_millis,
-            (None, None) => limits.default_millis,
-        };
-        Ok(Allowed {
-            time: Duration::from_millis(millis),
-            nodes: spec.nodes,
-        })
     }
 }
 
@@ -494,31 +325,12 @@ pub async fn gamesolver(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    if let Some(unknown) = query.keys().find(|k| *k != "pos" && *k != "size") {
-        return Err(ApiError::bad_request(format!(
-            "unknown parameter '{unknown}': /solve takes pos (and size)"
-        )));
-    }
-    let pos = query.get("pos").cloned().unwrap_or_default();
-    let size = match query.get("size") {
-        Some(text) => text
-            .parse::<Size>()
-            .map_err(|e| ApiError::bad_position(format!("size: {e}")))?,
-        None => Size::STANDARD,
-    };
-    if !pos.is_empty() && !inarow_games::connect4::is_move_string(&pos) {
-        return Err(ApiError::bad_position(format!(
-            "pos '{pos}' is not a move string: columns from 1 (1-9, then A-G), such as 4453"
-        )));
-    }
-    let mut position = AnyGame::new(Variant::Connect4(size));
-    if let Some(Err(e)) = position.play_move_string(&pos) {
-        return Err(ApiError::illegal_move(format!("pos '{pos}': {e}")));
-    }
-    if position.outcome().is_some() {
-        return Err(ApiError::game_over());
-    }
-    let allowed = BudgetSpec::check(None, &app.limits)?;
+    let SolveQuery {
+        pos,
+        size,
+        position,
+    } = SolveQuery::read(&query)?;
+    let allowed = Allowed::default_for(&app.limits);
     let deadline = Instant::now() + allowed.time;
     let moves = app
         .engine
@@ -566,25 +378,14 @@ pub async fn gamesolver(
     Ok(response)
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalyzeRequest {
-    variant: Option<String>,
-    size: Option<String>,
-    fen: Option<String>,
-    moves: Option<String>,
-    budget: Option<BudgetSpec>,
-}
-
 /// `POST /api/v1/analyze`: every legal move's exact score, or the bounds
 /// proved within the budget.
 pub async fn analyze_position(
     State(app): State<App>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request: AnalyzeRequest = parse_body(body)?;
-    let position = PositionSpec::of(&request).read()?;
-    let allowed = BudgetSpec::check(request.budget, &app.limits)?;
+    let AnalyzeRequest { position, allowed } =
+        AnalyzeRequest::read(&body_bytes(body)?, &app.limits)?;
     let deadline = Instant::now() + allowed.time;
     let analysis = app
         .engine
@@ -593,17 +394,6 @@ pub async fn analyze_position(
         })
         .await?;
     Ok(json(StatusCode::OK, &analysis))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    variant: Option<String>,
-    size: Option<String>,
-    fen: Option<String>,
-    moves: Option<String>,
-    level: Option<u8>,
-    millis: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -626,35 +416,7 @@ pub async fn engine_move(
     State(app): State<App>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request: MoveRequest = parse_body(body)?;
-    let position = PositionSpec::of(&request).read()?;
-    if position.outcome().is_some() {
-        return Err(ApiError::game_over());
-    }
-    let levels = inarow_engine::strength::LEVELS;
-    let strength = match (request.level, request.millis) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::bad_limit(
-                "give a level or millis, not both".to_owned(),
-            ))
-        }
-        (Some(level), None) if !levels.contains(&level) => {
-            return Err(ApiError::bad_limit(format!(
-                "level {level} is out of range: {} to {}",
-                levels.start(),
-                levels.end()
-            )))
-        }
-        (Some(level), None) => Strength::Level(level),
-        (None, Some(millis)) if !(1..=app.limits.max_millis).contains(&millis) => {
-            return Err(ApiError::bad_limit(format!(
-                "millis {millis} is out of range: 1 to {}",
-                app.limits.max_millis
-            )))
-        }
-        (None, Some(millis)) => Strength::MoveTime(Duration::from_millis(millis)),
-        (None, None) => Strength::Level(*levels.end()),
-    };
+    let MoveRequest { position, strength } = MoveRequest::read(&body_bytes(body)?, &app.limits)?;
     // A level's search is bounded by depth, not time: the longest time
     // allowed stops it all the same.
     let deadline = Instant::now() + Duration::from_millis(app.limits.max_millis);
@@ -699,14 +461,6 @@ pub async fn engine_move(
         .await?;
     let chosen = chosen.ok_or(ApiError::game_over())?;
     Ok(json(StatusCode::OK, &chosen))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReviewRequest {
-    pgn: String,
-    engine: Option<String>,
-    budget: Option<BudgetSpec>,
 }
 
 #[derive(Serialize)]
@@ -776,7 +530,7 @@ fn review_games(
 ) -> ReviewAnswer {
     let mut games = Vec::new();
     let mut errors = Vec::new();
-    review::for_each_game(pgn, |item| match item {
+    pgn::for_each_game(pgn, |item| match item {
         Ok(game) => games.push(game),
         Err(reason) => errors.push(reason),
     });
@@ -798,7 +552,7 @@ fn review_games(
             moves: Vec::new(),
             error: None,
         };
-        let start = match review::start_position(game) {
+        let start = match pgn::start_position(game) {
             Ok(start) => start,
             Err(reason) => {
                 reviewed_game.error = Some(reason);
@@ -880,15 +634,11 @@ pub async fn review_pgn(
     State(app): State<App>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request: ReviewRequest = parse_body(body)?;
-    let allowed = BudgetSpec::check(request.budget, &app.limits)?;
-    let budget = match allowed.nodes {
+    let request = ReviewRequest::read(&body_bytes(body)?, &app.limits)?;
+    let budget = match request.allowed.nodes {
         Some(nodes) => Budget::Nodes(nodes),
-        None => Budget::Time(allowed.time),
+        None => Budget::Time(request.allowed.time),
     };
-    if request.pgn.trim().is_empty() {
-        return Err(ApiError::bad_request("pgn is empty: post the games' text"));
-    }
     // Each move has the budget; the whole review has the longest time allowed.
     let deadline = Instant::now() + Duration::from_millis(app.limits.max_millis);
     let answer = app

@@ -20,8 +20,9 @@ use axum::routing::{get, post};
 use axum::Router;
 use clap::Args;
 
-use api::{ApiError, Limits};
+use api::ApiError;
 use engine::{EngineHandle, Settings};
+use inarow_protocol::api::Limits;
 
 /// Options of `inarow serve`.
 #[derive(Args, Debug)]

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::api::Limits;
+use inarow_protocol::api::Limits;
 
 /// The document, with `limits` written in.
 pub fn document(limits: &Limits) -> Value {

@@ -1,0 +1,452 @@
+//! PGN, the games' text: the layout cutechess writes, and the reader that
+//! `inarow match --resume`, `inarow review` and the HTTP review API read
+//! games with.
+//!
+//! ```text
+//! [Event "inarow match"]
+//! [Site "?"]
+//! [Date "2026.11.22"]
+//! [Round "1"]
+//! [White "inarow"]
+//! [Black "Fairy-Stockfish"]
+//! [Result "1-0"]
+//! [FEN "7/7/7/7/7/3P3[PPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppp] b - - 0 1"]
+//! [GameDuration "00:00:02"]
+//! [PlyCount "13"]
+//! [SetUp "1"]
+//! [Termination "normal"]
+//! [TimeControl "1+0.01"]
+//! [Variant "cfour"]
+//!
+//! 1... P@d2 {-0.35/12 0.051s} 2. P@c1 {+0.20/14 0.048s} P@e1 {-0.31/11 0.050s}
+//! ...
+//! {White wins with four in a row} 1-0
+//! ```
+//!
+//! The seven-tag roster comes first, then the other tags in alphabetical
+//! order; moves are drops with a comment of score (from the mover's side),
+//! depth and time; the last comment gives the result in words. Lines are kept
+//! under 80 characters.
+//!
+//! The reader takes what other writers write too: `%` escape lines, `;`
+//! comments, numeric annotation glyphs, variations (skipped) and move
+//! numbers glued to moves.
+
+use std::fmt::Write as _;
+
+use inarow_games::{AnyGame, Outcome, ParseVariantError, Player, Variant};
+
+/// The PGN text of a game: the tags in the order given, then the moves
+/// numbered from `first_ply` (the stones of the start position) each with its
+/// comment if it has one, the result comment and the result, on lines under
+/// 80 characters; it ends with a blank line. Comments are made safe to write.
+pub fn layout(
+    tags: &[(&str, String)],
+    first_ply: u32,
+    moves: &[(String, Option<String>)],
+    result_comment: Option<&str>,
+    result: &str,
+) -> String {
+    let mut text = String::new();
+    for (name, value) in tags {
+        let _ = writeln!(text, "[{name} \"{}\"]", escape(value));
+    }
+    text.push('\n');
+
+    let mut units = Vec::with_capacity(moves.len() + 1);
+    for (ply, (i, (played, comment))) in (first_ply..).zip(moves.iter().enumerate()) {
+        let number = match Player::to_move_at(ply) {
+            Player::First => format!("{}. ", ply / 2 + 1),
+            Player::Second if i == 0 => format!("{}... ", ply / 2 + 1),
+            Player::Second => String::new(),
+        };
+        units.push(match comment {
+            Some(comment) => format!("{number}{played} {{{}}}", sanitize(comment)),
+            None => format!("{number}{played}"),
+        });
+    }
+    units.push(match result_comment {
+        Some(comment) => format!("{{{}}} {result}", sanitize(comment)),
+        None => result.to_owned(),
+    });
+    let mut line_length = 0;
+    for unit in units {
+        if line_length > 0 && line_length + 1 + unit.len() >= 80 {
+            text.push('\n');
+            line_length = 0;
+        }
+        if line_length > 0 {
+            text.push(' ');
+            line_length += 1;
+        }
+        line_length += unit.len();
+        text.push_str(&unit);
+    }
+    text.push_str("\n\n");
+    text
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// A comment cannot hold `}`.
+fn sanitize(comment: &str) -> String {
+    comment.replace('}', ")").replace('\n', " ")
+}
+
+/// A game read from a PGN file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tags, in file order.
+    pub tags: Vec<(String, String)>,
+    /// The moves, as written.
+    pub moves: Vec<String>,
+    /// The comment after each move, if any.
+    pub comments: Vec<Option<String>>,
+    /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    /// The comment before the result token that follows a move's own comment
+    /// (the result in words).
+    pub result_comment: Option<String>,
+}
+
+impl PgnGame {
+    /// The value of a tag.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The game as PGN text, ending with a blank line: the tags in their
+    /// order, then the moves as written, numbered from `first_ply` (the
+    /// stones of the start position), with their comments.
+    #[must_use]
+    pub fn to_pgn(&self, first_ply: u32) -> String {
+        let tags: Vec<(&str, String)> = self
+            .tags
+            .iter()
+            .map(|(name, value)| (name.as_str(), value.clone()))
+            .collect();
+        let moves: Vec<(String, Option<String>)> = self
+            .moves
+            .iter()
+            .zip(self.comments.iter().chain(std::iter::repeat(&None)))
+            .map(|(played, comment)| (played.clone(), comment.clone()))
+            .collect();
+        let result = if self.result.is_empty() {
+            "*"
+        } else {
+            &self.result
+        };
+        layout(
+            &tags,
+            first_ply,
+            &moves,
+            self.result_comment.as_deref(),
+            result,
+        )
+    }
+}
+
+/// The games of a PGN text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnFile {
+    /// The complete games, in order.
+    pub games: Vec<PgnGame>,
+    /// The length in bytes of the part that holds them; what follows (if
+    /// anything but whitespace) is an unfinished game.
+    pub complete_bytes: usize,
+}
+
+/// Reads the complete games of a PGN text, stopping at the first game that has
+/// no result token (a write cut short) or cannot be read.
+#[must_use]
+pub fn read(text: &str) -> PgnFile {
+    let mut lexer = Lexer { text, at: 0 };
+    let mut file = PgnFile::default();
+    let mut game = PgnGame::default();
+    while let Some(token) = lexer.next() {
+        match token {
+            Token::Tag(name, value) => {
+                if !game.moves.is_empty() {
+                    // Tags after moves: the game before had no result.
+                    break;
+                }
+                game.tags.push((name, value));
+            }
+            Token::Comment(comment) => match game.comments.last_mut() {
+                Some(slot @ None) => *slot = Some(comment),
+                _ => game.result_comment = Some(comment),
+            },
+            Token::Move(text) => {
+                game.moves.push(text);
+                game.comments.push(None);
+            }
+            Token::Result(result) => {
+                game.result = result;
+                file.games.push(std::mem::take(&mut game));
+                file.complete_bytes = lexer.at;
+            }
+            Token::Broken => break,
+        }
+    }
+    file
+}
+
+enum Token {
+    Tag(String, String),
+    Comment(String),
+    Move(String),
+    Result(String),
+    /// Text that cannot be read (an unclosed tag or comment).
+    Broken,
+}
+
+struct Lexer<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Lexer<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.at..]
+    }
+
+    fn skip_line(&mut self) {
+        self.at = match self.rest().find('\n') {
+            Some(end) => self.at + end + 1,
+            None => self.text.len(),
+        };
+    }
+
+    fn next(&mut self) -> Option<Token> {
+        loop {
+            let rest = self.rest();
+            let skipped = rest.len() - rest.trim_start().len();
+            self.at += skipped;
+            let trimmed = self.rest();
+            let at_line_start = self.at == 0 || self.text[..self.at].ends_with('\n');
+            let c = trimmed.chars().next()?;
+            match c {
+                '%' if at_line_start => self.skip_line(),
+                ';' => {
+                    let start = self.at + 1;
+                    self.skip_line();
+                    return Some(Token::Comment(self.text[start..self.at].trim().to_owned()));
+                }
+                '[' => return Some(self.tag()),
+                '{' => {
+                    let Some(end) = trimmed.find('}') else {
+                        return Some(Token::Broken);
+                    };
+                    let comment = trimmed[1..end].trim().to_owned();
+                    self.at += end + 1;
+                    return Some(Token::Comment(comment));
+                }
+                '(' => {
+                    if !self.skip_variation() {
+                        return Some(Token::Broken);
+                    }
+                }
+                '$' => self.word(),
+                _ => {
+                    let word = self.word_text();
+                    if word == "*" || word.parse::<Outcome>().is_ok() {
+                        return Some(Token::Result(word));
+                    }
+                    // Move numbers (`12.`, `12...`), possibly glued to a move.
+                    let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
+                    let mv = if digits.len() < word.len() && digits.starts_with('.') {
+                        digits.trim_start_matches('.')
+                    } else {
+                        word.as_str()
+                    };
+                    // Suffix annotations (`?`, `??`, `!?`, ...) judge the
+                    // move; they are not part of it.
+                    let mv = mv.trim_end_matches(['?', '!']);
+                    if !mv.is_empty() && !"}])".contains(mv) {
+                        return Some(Token::Move(mv.to_owned()));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Skips a word; returns nothing.
+    fn word(&mut self) {
+        let _ = self.word_text();
+    }
+
+    fn word_text(&mut self) -> String {
+        let rest = self.rest();
+        let end = rest
+            .find(|c: char| c.is_whitespace() || "{}[]();".contains(c))
+            .unwrap_or(rest.len())
+            .max(1.min(rest.len()));
+        let word = rest[..end].to_owned();
+        self.at += end;
+        word
+    }
+
+    fn skip_variation(&mut self) -> bool {
+        let mut depth = 0usize;
+        let mut in_comment = false;
+        for (i, c) in self.rest().char_indices() {
+            match c {
+                '{' if !in_comment => in_comment = true,
+                '}' if in_comment => in_comment = false,
+                '(' if !in_comment => depth += 1,
+                ')' if !in_comment => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.at += i + 1;
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    fn tag(&mut self) -> Token {
+        let rest = self.rest();
+        // `[Name "value"]`, with `\"` and `\\` escapes in the value.
+        let mut chars = rest.char_indices().skip(1).peekable();
+        let mut name = String::new();
+        while let Some(&(_, c)) = chars.peek() {
+            if c.is_whitespace() || c == '"' || c == ']' {
+                break;
+            }
+            name.push(c);
+            chars.next();
+        }
+        while chars.peek().is_some_and(|&(_, c)| c.is_whitespace()) {
+            chars.next();
+        }
+        let mut value = String::new();
+        if chars.peek().is_some_and(|&(_, c)| c == '"') {
+            chars.next();
+            let mut closed = false;
+            while let Some((_, c)) = chars.next() {
+                match c {
+                    '\\' => {
+                        if let Some((_, escaped)) = chars.next() {
+                            value.push(escaped);
+                        }
+                    }
+                    '"' => {
+                        closed = true;
+                        break;
+                    }
+                    // A value ends on its line: an unclosed one would
+                    // swallow the tags that follow.
+                    '\n' => break,
+                    c => value.push(c),
+                }
+            }
+            if !closed {
+                return Token::Broken;
+            }
+        }
+        for (i, c) in chars {
+            if c == ']' {
+                self.at += i + 1;
+                return Token::Tag(name, value);
+            }
+            if c == '\n' {
+                break;
+            }
+        }
+        Token::Broken
+    }
+}
+
+/// Reads the games of a PGN text in order: each game, or why the text from
+/// some line on cannot be read (then reading resumes at the next `[Event`
+/// tag, if there is one).
+pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) {
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let mut at = 0;
+    while at < text.len() {
+        let rest = &text[at..];
+        let file = read(rest);
+        for game in file.games {
+            each(Ok(game));
+        }
+        let tail = &rest[file.complete_bytes..];
+        if tail.trim().is_empty() {
+            break;
+        }
+        let start = at + file.complete_bytes + (tail.len() - tail.trim_start().len());
+        let excerpt: String = text[start..]
+            .lines()
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take(40)
+            .collect();
+        let next = text[start..]
+            .find("\n[Event ")
+            .map(|found| start + found + 1);
+        let then = match next {
+            Some(next) => format!("reading resumes at line {}", line_of(next)),
+            None => "the rest of the text is not reviewed".to_owned(),
+        };
+        each(Err(format!(
+            "line {}: cannot read the game from here ('{excerpt}'): \
+             a game without a result, or an unclosed tag, comment or variation; {then}",
+            line_of(start)
+        )));
+        match next {
+            Some(next) => at = next,
+            None => break,
+        }
+    }
+}
+
+/// The position a game starts from: its `Variant` tag, and its `FEN` tag if any.
+pub fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
+    let variant: Variant = game
+        .tag("Variant")
+        .ok_or_else(|| {
+            format!(
+                "no Variant tag: inarow reviews {} games",
+                Variant::NAMES.join(" and ")
+            )
+        })?
+        .parse()
+        .map_err(|e: ParseVariantError| e.to_string())?;
+    let fen = game.tag("FEN");
+    AnyGame::from_setup(variant, fen).map_err(|e| format!("FEN '{}': {e}", fen.unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_other_writers_forms() {
+        let text = "% escaped line\n[Event \"x\"]\n[Result \"0-1\"]\n\n\
+                    1.P@d1 $1 (1. P@a1 {side line}) P@d2 ; rest of line\n2. P@c1 {c} *\n";
+        let file = read(text);
+        assert_eq!(file.games.len(), 1);
+        let game = &file.games[0];
+        assert_eq!(game.moves, ["P@d1", "P@d2", "P@c1"]);
+        assert_eq!(game.comments[1].as_deref(), Some("rest of line"));
+        assert_eq!(game.result, "*");
+        assert_eq!("*".parse::<Outcome>().ok(), None);
+    }
+
+    #[test]
+    fn suffix_annotations_are_not_part_of_the_move() {
+        let text = "[Event \"x\"]\n\n1. P@d1! {c} P@d2?? 2. P@c1?! P@c2 ?? *\n";
+        let file = read(text);
+        assert_eq!(file.games[0].moves, ["P@d1", "P@d2", "P@c1", "P@c2"]);
+        assert_eq!(file.games[0].comments[0].as_deref(), Some("c"));
+    }
+}
