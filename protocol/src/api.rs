@@ -35,10 +35,10 @@ impl RequestError {
     ];
 
     fn new(code: &'static str, message: impl Into<String>) -> Self {
-        RequestError {
-            code,
-            message: message.into(),
-        }
+        // One line, whatever the request quoted (a JSON string or a query
+        // parameter may hold line breaks).
+        let message = message.into().replace('\n', "\\n").replace('\r', "\\r");
+        RequestError { code, message }
     }
 
     /// A request the API cannot read: not JSON, not an object, a missing or
@@ -503,6 +503,10 @@ mod tests {
         );
         let query: HashMap<String, String> = [("q".to_owned(), String::new())].into();
         assert_eq!(code(SolveQuery::read(&query)), "bad_request");
+        // Found by the http fuzz target: a message quoting a line break.
+        let query: HashMap<String, String> = [("a\nb".to_owned(), String::new())].into();
+        let refused = SolveQuery::read(&query).unwrap_err();
+        assert!(refused.message().starts_with("unknown parameter 'a\\nb'"));
         for code in RequestError::CODES {
             assert!(!code.is_empty());
         }

@@ -183,6 +183,9 @@ pub fn read(text: &str) -> PgnFile {
                 _ => game.result_comment = Some(comment),
             },
             Token::Move(text) => {
+                // A comment that more moves follow (before the first move,
+                // or a move's second) is not the result's: it is not kept.
+                game.result_comment = None;
                 game.moves.push(text);
                 game.comments.push(None);
             }
@@ -255,9 +258,6 @@ impl Lexer<'_> {
                 '$' => self.word(),
                 _ => {
                     let word = self.word_text();
-                    if word == "*" || word.parse::<Outcome>().is_ok() {
-                        return Some(Token::Result(word));
-                    }
                     // Move numbers (`12.`, `12...`), possibly glued to a move.
                     let digits = word.trim_start_matches(|c: char| c.is_ascii_digit());
                     let mv = if digits.len() < word.len() && digits.starts_with('.') {
@@ -268,7 +268,13 @@ impl Lexer<'_> {
                     // Suffix annotations (`?`, `??`, `!?`, ...) judge the
                     // move; they are not part of it.
                     let mv = mv.trim_end_matches(['?', '!']);
-                    if !mv.is_empty() && !"}])".contains(mv) {
+                    // The result, alone or (as the fuzz target found) glued
+                    // to a move number or annotated: never a move.
+                    if mv == "*" || mv.parse::<Outcome>().is_ok() {
+                        return Some(Token::Result(mv.to_owned()));
+                    }
+                    // A glyph glued to a move number (`4.$1`) is a glyph.
+                    if !mv.is_empty() && !"}])".contains(mv) && !mv.starts_with('$') {
                         return Some(Token::Move(mv.to_owned()));
                     }
                 }
@@ -334,11 +340,12 @@ impl Lexer<'_> {
             let mut closed = false;
             while let Some((_, c)) = chars.next() {
                 match c {
-                    '\\' => {
-                        if let Some((_, escaped)) = chars.next() {
-                            value.push(escaped);
-                        }
-                    }
+                    // A backslash escapes the next character, but not
+                    // the end of the line (the fuzz target found that).
+                    '\\' => match chars.next() {
+                        Some((_, '\n')) | None => break,
+                        Some((_, escaped)) => value.push(escaped),
+                    },
                     '"' => {
                         closed = true;
                         break;
@@ -440,6 +447,33 @@ mod tests {
         assert_eq!(game.comments[1].as_deref(), Some("rest of line"));
         assert_eq!(game.result, "*");
         assert_eq!("*".parse::<Outcome>().ok(), None);
+    }
+
+    #[test]
+    fn a_comment_before_the_moves_is_not_the_result_comment() {
+        // Found by the pgn fuzz target: it was kept as the result's comment,
+        // written after the last move, and read back as that move's own.
+        let file = read("[Event \"x\"]\n\n{a game comment} 1. P@d1 P@d2 *\n");
+        let game = &file.games[0];
+        assert_eq!(game.result_comment, None);
+        assert_eq!(game.comments, [None, None]);
+        let written = game.to_pgn(0);
+        assert_eq!(read(&written).games[0], *game);
+        // Found by the pgn fuzz target too: a glyph after a move number was
+        // read as a move, and written back as a glyph.
+        assert_eq!(read("1. P@d1 2.$1 P@d2 *").games[0].moves, ["P@d1", "P@d2"]);
+        // A tag value does not go on past its line after a backslash.
+        assert!(read("[Event \"a\\\n\"]\n1. P@d1 *").games.is_empty());
+        // And a result glued to a move number was read as a move.
+        let glued = read("1. P@d1 2.* 1. P@a1 1-0!");
+        assert_eq!(glued.games.len(), 2);
+        assert_eq!(glued.games[0].result, "*");
+        assert_eq!(glued.games[1].result, "1-0");
+        let second = read("1. P@d1 {a} {b} P@d2 *").games[0].clone();
+        assert_eq!(second.comments, [Some("a".to_owned()), None]);
+        assert_eq!(second.result_comment, None);
+        let empty = read("[Event \"x\"]\n\n{White wins} 1-0\n");
+        assert_eq!(empty.games[0].result_comment.as_deref(), Some("White wins"));
     }
 
     #[test]

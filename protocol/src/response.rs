@@ -193,7 +193,11 @@ impl fmt::Display for Response {
             Response::UgiOk => f.write_str("ugiok"),
             Response::ReadyOk => f.write_str("readyok"),
             Response::Info(info) => info.fmt(f),
-            Response::InfoString(text) => write!(f, "info string {text}"),
+            // One line: text quoted from the GUI's own line may hold a
+            // carriage return.
+            Response::InfoString(text) => {
+                write!(f, "info string {}", text.replace(['\r', '\n'], " "))
+            }
             Response::BestMove { best, ponder } => {
                 match best {
                     Some(best) => write!(f, "bestmove {best}")?,
@@ -213,6 +217,13 @@ impl fmt::Display for Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_info_string_is_one_line() {
+        // An error quoting a GUI's line that held a carriage return.
+        let text = Response::InfoString("error: unknown command 'a\rb'".to_owned()).to_string();
+        assert_eq!(text, "info string error: unknown command 'a b'");
+    }
 
     #[test]
     fn formats_as_uci_expects() {
