@@ -25,6 +25,7 @@ if [ -n "$missing" ]; then
 fi
 
 cargo fmt --all --check
+cargo fmt --manifest-path fuzz/Cargo.toml --check
 cargo clippy --workspace --all-targets -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 # The tests build with the `ci` profile (Cargo.toml): optimised as release is,
@@ -35,6 +36,13 @@ export INAROW_PROFILE=ci
 cargo test --workspace --profile ci
 # Every solver test again on two threads: the scores must not change.
 INAROW_TEST_THREADS=2 cargo test --profile ci --test solver
+# The fuzz targets (fuzz/), a short pass of each, two at a time, when the
+# nightly toolchain they build with is here. FUZZ_SECONDS sets the time.
+if cargo +nightly --version > /dev/null 2>&1; then
+  FUZZ_JOBS=2 fuzz/run.sh "${FUZZ_SECONDS:-10}"
+else
+  echo "test.sh: no nightly toolchain, so the fuzz pass is skipped (rustup toolchain install nightly)"
+fi
 # The web page of inarow serve in Debian's chromium (installs chromium, node and
 # playwright-core if missing; screenshots in target/browser/).
 tests/browser/run.sh
