@@ -1,6 +1,7 @@
 //! The HTTP API: typed requests in, typed answers out, and one JSON error
-//! shape for every refusal. Positions are read and checked here; the engine
-//! only ever sees legal positions and limits within range.
+//! shape for every refusal. Requests are read and checked by
+//! [`inarow_protocol::api`] (positions, budgets, levels); the engine only
+//! ever sees legal positions and limits within range.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
