@@ -15,7 +15,7 @@
 #
 # The corpus a run grows is kept in target/fuzz/corpus/TARGET and seeded
 # from fuzz/seeds/TARGET and from real data: Pascal Pons's benchmark sets
-# ($INAROW_PONS_DIR, else ../shared/data/pons, if there) and the line book
+# ($INAROW_PONS_DIR, else ../shared/data/pons, if there) and the books
 # inarow ships.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -64,6 +64,17 @@ if [ -d "$pons" ]; then
   done
 fi
 head -n 60 ../engine/books/connect-7x6-k5.lines > "$seeds/line_book/connect-7x6-k5"
+# The shipped 7x6 book's header and first 64 entries (8 bytes each), its
+# count set to 64; selector 1 makes its checksum right.
+mkdir -p "$seeds/book"
+book=../engine/books/7x6.book
+{
+  printf '\x01'
+  head -c 12 "$book"
+  printf '\x40\x00\x00\x00'
+  head -c 529 "$book" | tail -c +17
+  printf '\0\0\0\0\0\0\0\0'
+} > "$seeds/book/7x6-first-64"
 
 run() {
   local target=$1 corpus="$out/corpus/$1" artifacts="$out/artifacts/$1/" log="$out/logs/$1.log"
