@@ -134,6 +134,20 @@ struct PositionSpec<'a> {
     moves: Option<&'a str>,
 }
 
+/// The position a request body names with the fields every request shares
+/// (serde cannot flatten them into a body that refuses unknown fields).
+macro_rules! read_position {
+    ($body:expr) => {
+        PositionSpec {
+            variant: $body.variant.as_deref(),
+            size: $body.size.as_deref(),
+            fen: $body.fen.as_deref(),
+            moves: $body.moves.as_deref(),
+        }
+        .read()
+    };
+}
+
 impl PositionSpec<'_> {
     /// The position: the variant and size, the FEN or the start, then the moves.
     fn read(&self) -> Result<AnyGame, RequestError> {
@@ -307,13 +321,7 @@ impl AnalyzeRequest {
     /// Reads the body: `variant`, `size`, `fen`, `moves` and `budget`.
     pub fn read(body: &[u8], limits: &Limits) -> Result<Self, RequestError> {
         let body: AnalyzeBody = parse_body(body)?;
-        let position = PositionSpec {
-            variant: body.variant.as_deref(),
-            size: body.size.as_deref(),
-            fen: body.fen.as_deref(),
-            moves: body.moves.as_deref(),
-        }
-        .read()?;
+        let position = read_position!(body)?;
         let allowed = BudgetSpec::check(body.budget, limits)?;
         Ok(AnalyzeRequest { position, allowed })
     }
@@ -345,13 +353,7 @@ impl MoveRequest {
     /// Reads the body: the position's fields, and `level` or `millis`.
     pub fn read(body: &[u8], limits: &Limits) -> Result<Self, RequestError> {
         let body: MoveBody = parse_body(body)?;
-        let position = PositionSpec {
-            variant: body.variant.as_deref(),
-            size: body.size.as_deref(),
-            fen: body.fen.as_deref(),
-            moves: body.moves.as_deref(),
-        }
-        .read()?;
+        let position = read_position!(body)?;
         if position.outcome().is_some() {
             return Err(RequestError::game_over());
         }
