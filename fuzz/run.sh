@@ -18,6 +18,8 @@
 # ($INAROW_PONS_DIR, else ../shared/data/pons, if there) and the books
 # inarow ships.
 set -euo pipefail
+# A relative INAROW_PONS_DIR is meant from where the script was started.
+pons=$(realpath -m "${INAROW_PONS_DIR:-$(dirname "$0")/../../shared/data/pons}")
 cd "$(dirname "$0")"
 
 usage="usage: fuzz/run.sh SECONDS [TARGET...]"
@@ -51,7 +53,6 @@ bin="$out/build/$host/release"
 seeds="$out/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/moves" "$seeds/line_book" "$seeds/uci_session"
-pons=${INAROW_PONS_DIR:-../../shared/data/pons}
 if [ -d "$pons" ]; then
   for set in "$pons"/Test_L*_R*; do
     name=$(basename "$set")
