@@ -531,8 +531,9 @@ const ETC_MIN_EMPTIES: i32 = 14;
 /// at the position after it, whose entry is not being loaded: worth it only
 /// for big subtrees. (From 18 rather than 20: -4% nodes on Test_L1_R3, L1_R2
 /// and the empty board, -2.4% on L2_R2; time 0.986x on L1_R3, 1.003x on
-/// L1_R2, 0.985x on L2_R2, about 0.94x on the empty board. From 14: 2% fewer
-/// nodes than from 18 on Test_L1_R3, and slower.)
+/// L1_R2, 0.985x on L2_R2, about 0.94x on the empty board. From 14: 1.1%
+/// fewer nodes than from 18 on the first 20 of Test_L1_R3, and not measurably
+/// faster.)
 const ETC_REPLY_MIN_EMPTIES: i32 = 18;
 
 /// An iteration asking whether the score is beyond `cells / FORCING_FRACTION`
