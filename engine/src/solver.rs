@@ -1538,7 +1538,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
 
         // Enhanced transposition cutoff: a child whose stored upper bound is
         // low enough refutes the window before any child is searched.
-        if b.cells - ply >= ETC_MIN_EMPTIES {
+        if empties >= ETC_MIN_EMPTIES {
             for i in 0..sorted.len {
                 let cell = sorted.cells[i];
                 // A node with a single move to play stores nothing: when the
