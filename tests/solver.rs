@@ -8,8 +8,8 @@ mod common;
 use std::collections::HashMap;
 
 use common::{brute_force, Rng};
-use inarow_engine::Solver;
-use inarow_games::{Connect4, Game, Size};
+use inarow_engine::{SolveLimits, Solver};
+use inarow_games::{Column, Connect4, Game, Size};
 
 /// A solver for `size` with `mib` MiB of tables, on the test's thread count.
 fn solver_for(size: Size, mib: usize) -> Solver {
@@ -159,6 +159,84 @@ fn agrees_with_brute_force_on_late_7x6_positions() {
             position.fen()
         );
     }
+}
+
+/// The weak score of the position after `mv`, from a fresh solver.
+fn weak_after(position: &Connect4, mv: Column) -> i32 {
+    let mut child = *position;
+    child.play_unchecked(mv);
+    solver_for(Size::STANDARD, 16).solve(&child, true)
+}
+
+/// A keeping move keeps the outcome whatever move is tried first, every
+/// move it refutes gives the outcome away, and a lost position has none.
+#[test]
+fn keeping_moves_keep_the_outcome() {
+    for (name, count) in [("Test_L2_R2", 25), ("Test_L1_R1", 10)] {
+        let Some(dir) = common::pons_sets(name) else {
+            return;
+        };
+        let text = std::fs::read_to_string(dir.join(name)).expect("the set is readable");
+        let mut solver = solver_for(Size::STANDARD, 16);
+        for line in text.lines().take(count) {
+            let (moves, score) = line.split_once(' ').expect("lines are 'moves score'");
+            let sign = score
+                .trim()
+                .parse::<i32>()
+                .expect("scores are numbers")
+                .signum();
+            let position = Connect4::from_move_string(Size::STANDARD, moves).expect("valid");
+            let firsts = std::iter::once(None).chain(position.legal_moves().into_iter().map(Some));
+            for first in firsts {
+                solver.clear();
+                let mut refuted = Vec::new();
+                let kept = solver.keeping_move_within(
+                    &position,
+                    first,
+                    &SolveLimits::default(),
+                    &mut refuted,
+                );
+                if sign < 0 {
+                    assert_eq!(kept, None, "{name}: {moves}");
+                    continue;
+                }
+                let (mv, kept_sign) = kept.expect("a position not lost has a keeping move");
+                assert_eq!(kept_sign, sign, "{name}: {moves}");
+                assert_eq!(weak_after(&position, mv), -sign, "{name}: {moves}");
+                for mv in refuted {
+                    assert!(weak_after(&position, mv) > -sign, "{name}: {moves}");
+                }
+            }
+        }
+    }
+}
+
+/// From the book's last ply, the book knows the score and not the moves: a
+/// bad move tried first is refuted, and the move played keeps the draw. A
+/// node limit too small for the proof gives up.
+#[test]
+fn keeping_moves_from_the_books_last_ply() {
+    // 8 stones, a draw where only the fourth column keeps it.
+    let position = Connect4::from_move_string(Size::STANDARD, "12665444").expect("valid");
+    let mut solver = solver_for(Size::STANDARD, 16);
+    solver.set_book(Some(inarow_engine::book::embedded()));
+    let first = Column(0);
+    let mut refuted = Vec::new();
+    let kept = solver.keeping_move_within(
+        &position,
+        Some(first),
+        &SolveLimits::default(),
+        &mut refuted,
+    );
+    assert_eq!(kept, Some((Column(3), 0)));
+    assert!(refuted.contains(&first), "{refuted:?}");
+    solver.clear();
+    let tight = SolveLimits {
+        nodes: Some(100),
+        ..SolveLimits::default()
+    };
+    let kept = solver.keeping_move_within(&position, None, &tight, &mut Vec::new());
+    assert_eq!(kept, None);
 }
 
 #[test]

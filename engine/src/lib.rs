@@ -37,7 +37,7 @@ pub use any::{Analyst, AnySearcher};
 pub use family::{FamilyScorer, FamilySolver};
 pub use heuristics::{ordered_moves, SearchGame};
 pub use limits::{Limits, Signals, SolveLimits};
-pub use oracle::{NoOracle, Oracle, ProvenLines};
+pub use oracle::{Kept, NoOracle, Oracle, ProvenLines};
 pub use score::Score;
 pub use search::{
     Info, IterationNodes, SearchResult, SearchStats, Searcher, Source, DEFAULT_HASH_MIB,

@@ -19,6 +19,9 @@ pub trait Oracle<G: Game>: Send + Sized {
     /// The share of the search's hash memory the oracle takes, per cent.
     const HASH_PERCENT: usize;
 
+    /// Whether [`Oracle::keep`] can prove anything.
+    const KEEPS: bool = false;
+
     /// An oracle using about `hash_bytes` bytes of memory.
     fn new(hash_bytes: usize) -> Self;
 
@@ -47,8 +50,41 @@ pub trait Oracle<G: Game>: Send + Sized {
         limits: &SolveLimits<'_>,
     ) -> Option<ProvenLines<G::Move>>;
 
+    /// A move proven to keep `position`'s outcome (a win or a draw) and the
+    /// moves found to throw it away, within `limits`; `first` is tried
+    /// early. Cheaper than [`Oracle::solve`]: it proves the outcome, not the
+    /// exact score, so under a clock it settles positions the exact solve
+    /// cannot. An oracle that cannot do this proves nothing.
+    fn keep(
+        &mut self,
+        _position: &G,
+        _first: Option<G::Move>,
+        _limits: &SolveLimits<'_>,
+    ) -> Kept<G::Move> {
+        Kept::default()
+    }
+
     /// Nodes searched since the last [`Oracle::clear`].
     fn nodes(&self) -> u64;
+}
+
+/// What [`Oracle::keep`] proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept<M> {
+    /// A move that keeps the outcome, and the score that proves: a draw, or a
+    /// win no later than the one given (its exact distance unknown).
+    pub line: Option<(M, Score)>,
+    /// Moves found to give the outcome away.
+    pub refuted: Vec<M>,
+}
+
+impl<M> Default for Kept<M> {
+    fn default() -> Self {
+        Kept {
+            line: None,
+            refuted: Vec::new(),
+        }
+    }
 }
 
 /// No oracle: the game is left to the search.

@@ -40,7 +40,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::analysis::{Bounds, ExactScorer};
 use crate::book::Book;
 use crate::limits::SolveLimits;
-use crate::oracle::{Oracle, ProvenLines};
+use crate::oracle::{Kept, Oracle, ProvenLines};
 use crate::score::{score_from_pons, Score};
 use crate::tt::{Bound, TableKey, TranspositionTableOf};
 
@@ -975,27 +975,86 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         let nodes_before = self.nodes;
         self.answered_by_book = false;
         let score = self.solve_within(position, false, limits)?;
+        let left = limits.after(self.nodes - nodes_before)?;
+        let (mv, known) = self.move_keeping(position, score, None, &left, &mut Vec::new())?;
+        self.answered_by_book = known && self.nodes == nodes_before && self.book.is_some();
+        Some((mv, score))
+    }
+
+    /// A move of `position` that keeps its outcome, with the outcome (1 a
+    /// win, 0 a draw): what a player under a clock needs first, and cheaper
+    /// than [`Solver::best_move_within`]. The position's sign is found (a
+    /// weak solve), then moves are tried with one null window each, at the
+    /// sign rather than at the exact score, so a winning move found need not
+    /// be the fastest. `first` is tried first after the table's move (the
+    /// one the weak solve proved, if it is still there).
+    ///
+    /// `None` if the position is lost (every move keeps that), the game is
+    /// over or a limit is reached. The moves proven to throw the outcome
+    /// away are added to `refuted` either way.
+    pub fn keeping_move_within(
+        &mut self,
+        position: &P,
+        first: Option<P::Move>,
+        limits: &SolveLimits<'_>,
+        refuted: &mut Vec<P::Move>,
+    ) -> Option<(P::Move, i32)> {
+        if position.outcome().is_some() {
+            return None;
+        }
+        let nodes_before = self.nodes;
+        self.answered_by_book = false;
+        let sign = self.solve_within(position, true, limits)?;
+        if sign < 0 {
+            return None;
+        }
+        let left = limits.after(self.nodes - nodes_before)?;
+        let (mv, known) = self.move_keeping(position, sign, first, &left, refuted)?;
+        self.answered_by_book = known && self.nodes == nodes_before && self.book.is_some();
+        Some((mv, sign))
+    }
+
+    /// The first move of `position` after which the opponent's score is at
+    /// most `-target`, with whether the book or the rules scored it. The
+    /// score of `position` must be at least `target`.
+    ///
+    /// The order: a move that wins at once; the moves the rules or the book
+    /// score (they cost nothing); then the table's move, `first`, and the
+    /// rest from the centre out. Where the book scores every move, only
+    /// from the centre out, so that the book's move is always the same.
+    /// Moves found to leave the opponent more than `-target` are added to
+    /// `refuted`.
+    fn move_keeping(
+        &mut self,
+        position: &P,
+        target: i32,
+        first: Option<P::Move>,
+        limits: &SolveLimits<'_>,
+        refuted: &mut Vec<P::Move>,
+    ) -> Option<(P::Move, bool)> {
+        let nodes_before = self.nodes;
         let mut moves = position.legal_moves();
         if let Some(&win) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
-            return Some((win, score));
+            return Some((win, false));
         }
-        // The table's move first, then from the centre out; where the book
-        // scores every move, only from the centre out, so the book's move is
-        // always the same.
-        let table_move = if self.book_scores_moves(position) {
-            None
+        let (table_move, first) = if self.book_scores_moves(position) {
+            (None, None)
         } else {
-            self.tt
+            let table_move = self
+                .tt
                 .probe(position.current() + position.mask())
-                .and_then(|e| e.best)
+                .and_then(|e| e.best);
+            (table_move, first.map(|mv| position.column_of(mv).0))
         };
         let centre = position.size().width() as i32 - 1;
         moves.sort_by_key(|&mv| {
             let col = position.column_of(mv).0;
-            (Some(col) != table_move, (2 * i32::from(col) - centre).abs())
+            (
+                Some(col) != table_move,
+                Some(col) != first,
+                (2 * i32::from(col) - centre).abs(),
+            )
         });
-        // The move keeps the score if the opponent's score is at most -score.
-        // Moves the rules or the book score come first: they cost nothing.
         let known = |solver: &Self, child: &P| {
             if child.outcome().is_some() {
                 Some(finished_score(child, false))
@@ -1010,26 +1069,34 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
             child.play_unchecked(mv);
             (mv, child)
         });
-        let known_best = children
-            .clone()
-            .find(|(_, child)| known(self, child).is_some_and(|s| s <= -score));
-        if let Some((mv, _)) = known_best {
-            self.answered_by_book = self.nodes == nodes_before && self.book.is_some();
-            return Some((mv, score));
+        let mut found = None;
+        for (mv, child) in children.clone() {
+            match known(self, &child) {
+                Some(score) if score <= -target => {
+                    found = found.or(Some(mv));
+                }
+                Some(_) => refuted.push(mv),
+                None => {}
+            }
+        }
+        if let Some(mv) = found {
+            return Some((mv, true));
         }
         for (mv, child) in children {
             if known(self, &child).is_some() {
                 continue;
             }
             let left = limits.after(self.nodes - nodes_before)?;
-            // The child's score is at least -score: the move keeps the
-            // score if it is not above.
-            let (lower, upper) = self.settle(&child, (-score, -score + 1), &left);
-            if lower < upper {
-                return None;
+            // The child's score is at least -target: the move keeps it if
+            // it is not above.
+            let (lower, upper) = self.settle(&child, (-target, -target + 1), &left);
+            if upper <= -target {
+                return Some((mv, false));
             }
-            if upper <= -score {
-                return Some((mv, score));
+            if lower > -target {
+                refuted.push(mv);
+            } else {
+                return None;
             }
         }
         None
@@ -1748,6 +1815,7 @@ impl<B: Bitboard> OrderedMoves<B> {
 /// Connect Four's oracle is the exact solver.
 impl<B: TableKey, P: Dropped<B>> Oracle<P> for SolverOf<B, P> {
     const HASH_PERCENT: usize = 50;
+    const KEEPS: bool = true;
 
     fn new(hash_bytes: usize) -> Self {
         Self::with_bytes(Size::STANDARD, hash_bytes)
@@ -1808,6 +1876,19 @@ impl<B: TableKey, P: Dropped<B>> Oracle<P> for SolverOf<B, P> {
                 })
                 .collect(),
         )
+    }
+
+    fn keep(
+        &mut self,
+        position: &P,
+        first: Option<P::Move>,
+        limits: &SolveLimits<'_>,
+    ) -> Kept<P::Move> {
+        let mut refuted = Vec::new();
+        let line = self
+            .keeping_move_within(position, first, limits, &mut refuted)
+            .map(|(mv, sign)| (mv, score_from_pons(position, sign)));
+        Kept { line, refuted }
     }
 
     fn nodes(&self) -> u64 {

@@ -17,6 +17,7 @@ use inarow_engine::book::{self, Book};
 use inarow_engine::score::pons_score;
 use inarow_engine::{
     max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, SearchStats, Signals,
+    Source,
 };
 use inarow_games::{AnyGame, Drop, Game, Outcome, Player, SetupError, Variant};
 
@@ -616,7 +617,9 @@ fn final_report<W: Write>(
     if info.score == Score::Draw {
         send(out, &Response::InfoString("proven draw".to_owned()));
     }
-    if let Some(pons) = pons_score(position, info.score) {
+    // A proof of a win bounds its distance; a draw is exact either way.
+    let exact = result.source != Source::Proof || info.score == Score::Draw;
+    if let Some(pons) = pons_score(position, info.score).filter(|_| exact) {
         send(
             out,
             &Response::InfoString(format!("exact score {pons} (Pons)")),
