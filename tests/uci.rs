@@ -757,7 +757,7 @@ fn referee(variant: Variant, line: &str) -> Option<AnyGame> {
 fn a_clock_gets_a_move_proven_to_keep_the_win() {
     let mut h = Harness::new();
     h.send("position startpos moves P@f1 P@a1 P@g1 P@e1 P@e2 P@e3 P@e4 P@g2");
-    let go = h.go("go wtime 10000 btime 10000 winc 100 binc 100");
+    let go = h.go("go wtime 6000 btime 6000 winc 100 binc 100");
     check_search_output(&go);
     assert_eq!(best_move(&go), "P@e5", "{go:?}");
     assert!(

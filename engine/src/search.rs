@@ -383,9 +383,10 @@ impl<G: SearchGame> Searcher<G> {
     /// Under a clock, once the exact solve has not settled the position in
     /// its share: a short search for the move it favours, then a proof that
     /// a move keeps the outcome (a win or a draw), the favourite tried
-    /// first. Without a proof in time, the search's move stands, unless the
-    /// proof found it gives the outcome away; then a brief search among the
-    /// moves not found to.
+    /// first; a proven win then gets its exact score if that fits in the
+    /// solver's usual share of the time. Without a proof in time, the
+    /// search's move stands, unless the proof found it gives the outcome
+    /// away; then a brief search among the moves not found to.
     ///
     /// The exact score takes several null windows and the outcome one: on
     /// the positions inarow met with 8 to 12 stones in games at 1+0.01, a
@@ -425,14 +426,32 @@ impl<G: SearchGame> Searcher<G> {
         };
         let before = oracle.nodes();
         let kept = oracle.keep(position, favourite.best, &proof_limits);
-        let nodes = favourite.nodes + (oracle.nodes() - before);
         if let Some((mv, score)) = kept.line {
-            let lines = [(vec![mv], score)];
+            // A win's distance, and its fastest move, if the exact solve
+            // now fits in its usual share of the time: the proof's table
+            // entries make it cheaper than at first.
+            let usual = plan.soft.map(|soft| plan.start + soft * 3 / 4);
+            let exact = match usual {
+                Some(deadline) if score != Score::Draw && Instant::now() < deadline => {
+                    let exact_limits = SolveLimits {
+                        deadline: Some(plan.hard_deadline.map_or(deadline, |h| h.min(deadline))),
+                        ..proof_limits
+                    };
+                    oracle.solve(position, 1, &exact_limits)
+                }
+                _ => None,
+            };
+            let nodes = favourite.nodes + (oracle.nodes() - before);
+            let (lines, source) = match exact.filter(|lines| !lines.is_empty()) {
+                Some(lines) => (lines, Source::Solver),
+                None => (vec![(vec![mv], score)], Source::Proof),
+            };
             let mut result =
                 Self::oracle_result(position, &lines, limits, nodes, plan, &self.tt, &mut report);
-            result.source = Source::Proof;
+            result.source = source;
             return result;
         }
+        let nodes = favourite.nodes + (oracle.nodes() - before);
         favourite.nodes = nodes;
         favourite.elapsed = plan.start.elapsed();
         if favourite.best.is_none_or(|mv| !kept.refuted.contains(&mv)) || signals.is_stopped() {
