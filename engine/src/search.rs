@@ -357,27 +357,17 @@ impl<G: SearchGame> Searcher<G> {
             }
             return result;
         }
-        if proving && self.oracle.is_some() {
-            return self.search_keeping(
-                position,
-                limits,
-                signals,
-                observer,
-                &plan,
-                oracle_nodes,
-                report,
-            );
-        }
-        self.run_search(
+        let mut job = Job {
             position,
             limits,
             signals,
             observer,
-            &plan,
-            &[],
-            oracle_nodes,
-            &mut report,
-        )
+            plan,
+        };
+        if proving && self.oracle.is_some() {
+            return self.search_keeping(&mut job, oracle_nodes, &mut report);
+        }
+        self.run_search(&mut job, &[], oracle_nodes, &mut report)
     }
 
     /// Under a clock, once the exact solve has not settled the position in
@@ -392,29 +382,17 @@ impl<G: SearchGame> Searcher<G> {
     /// the positions inarow met with 8 to 12 stones in games at 1+0.01, a
     /// move that keeps the outcome took half the time of the exact best
     /// move (median 20 ms against 66 ms, the slowest 0.55 s against 1.4 s).
-    #[allow(clippy::too_many_arguments)]
     fn search_keeping<O: SearchObserver>(
         &mut self,
-        position: &G,
-        limits: &Limits,
-        signals: &Signals,
-        observer: &mut O,
-        plan: &TimePlan,
+        job: &mut Job<'_, G, O>,
         oracle_nodes: u64,
-        mut report: impl FnMut(&Info<G::Move>),
+        report: &mut impl FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        let (position, limits, plan) = (job.position, job.limits, job.plan);
         let soft = plan.soft.unwrap_or_default();
-        let quick = plan.with_soft(soft / 4);
-        let mut favourite = self.run_search(
-            position,
-            limits,
-            signals,
-            observer,
-            &quick,
-            &[],
-            oracle_nodes,
-            &mut report,
-        );
+        let full = std::mem::replace(&mut job.plan, plan.with_soft(soft / 4));
+        let mut favourite = self.run_search(job, &[], oracle_nodes, report);
+        job.plan = full;
         let settled = favourite.lines.first().is_some_and(|l| l.score.is_proven());
         let Some(oracle) = self.oracle.as_mut().filter(|_| !settled) else {
             return favourite;
@@ -422,7 +400,7 @@ impl<G: SearchGame> Searcher<G> {
         let proof_limits = SolveLimits {
             nodes: None,
             deadline: plan.proof_deadline,
-            signals: Some(signals),
+            signals: Some(job.signals),
         };
         let before = oracle.nodes();
         let kept = oracle.keep(position, favourite.best, &proof_limits);
@@ -447,48 +425,42 @@ impl<G: SearchGame> Searcher<G> {
                 None => (vec![(vec![mv], score)], Source::Proof),
             };
             let mut result =
-                Self::oracle_result(position, &lines, limits, nodes, plan, &self.tt, &mut report);
+                Self::oracle_result(position, &lines, limits, nodes, &plan, &self.tt, report);
             result.source = source;
             return result;
         }
         let nodes = favourite.nodes + (oracle.nodes() - before);
         favourite.nodes = nodes;
         favourite.elapsed = plan.start.elapsed();
-        if favourite.best.is_none_or(|mv| !kept.refuted.contains(&mv)) || signals.is_stopped() {
+        if favourite.best.is_none_or(|mv| !kept.refuted.contains(&mv)) || job.signals.is_stopped() {
             return favourite;
         }
         let now = Instant::now();
-        let brief = TimePlan {
+        job.plan = TimePlan {
             soft: Some(now - plan.start + soft / 8),
             hard_deadline: plan.hard_deadline.map(|hard| hard.max(now + soft / 4)),
-            ..*plan
+            ..plan
         };
-        self.run_search(
-            position,
-            limits,
-            signals,
-            observer,
-            &brief,
-            &kept.refuted,
-            nodes,
-            &mut report,
-        )
+        self.run_search(job, &kept.refuted, nodes, report)
     }
 
-    /// The heuristic search proper, on every thread, within `plan`, never
-    /// choosing a move of `avoid` unless every move is there.
-    #[allow(clippy::too_many_arguments)]
+    /// The heuristic search proper, on every thread, within the job's plan,
+    /// never choosing a move of `avoid` unless every move is there.
     fn run_search<O: SearchObserver>(
         &mut self,
-        position: &G,
-        limits: &Limits,
-        signals: &Signals,
-        observer: &mut O,
-        plan: &TimePlan,
+        job: &mut Job<'_, G, O>,
         avoid: &[G::Move],
         nodes_before: u64,
         report: &mut impl FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
+        let Job {
+            position,
+            limits,
+            signals,
+            plan,
+            ..
+        } = *job;
+        let plan = &plan;
         let helper_nodes = AtomicU64::new(0);
         // Helpers stop when the main thread is done, whatever ended it.
         let helper_signals = Signals::new();
@@ -500,7 +472,7 @@ impl<G: SearchGame> Searcher<G> {
             limits,
             &helper_nodes,
             G::CHECK_EVERY,
-            observer,
+            &mut *job.observer,
         );
         main.nodes = nodes_before;
         let mut result = if self.threads <= 1 {
@@ -581,6 +553,16 @@ impl<G: SearchGame> Searcher<G> {
         let nodes = oracle.nodes() - before;
         (nodes, solved.filter(|moves| !moves.is_empty()))
     }
+}
+
+/// One search's inputs, handed down its phases.
+struct Job<'a, G, O> {
+    position: &'a G,
+    limits: &'a Limits,
+    signals: &'a Signals,
+    observer: &'a mut O,
+    /// The time plan of the phase at hand.
+    plan: TimePlan,
 }
 
 /// When a search must stop: the soft limit ends it between iterations, the

@@ -969,16 +969,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         position: &P,
         limits: &SolveLimits<'_>,
     ) -> Option<(P::Move, i32)> {
-        if position.outcome().is_some() {
-            return None;
-        }
-        let nodes_before = self.nodes;
-        self.answered_by_book = false;
-        let score = self.solve_within(position, false, limits)?;
-        let left = limits.after(self.nodes - nodes_before)?;
-        let (mv, known) = self.move_keeping(position, score, None, &left, &mut Vec::new())?;
-        self.answered_by_book = known && self.nodes == nodes_before && self.book.is_some();
-        Some((mv, score))
+        self.move_holding(position, false, None, limits, &mut Vec::new())
     }
 
     /// A move of `position` that keeps its outcome, with the outcome (1 a
@@ -999,19 +990,32 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         limits: &SolveLimits<'_>,
         refuted: &mut Vec<P::Move>,
     ) -> Option<(P::Move, i32)> {
+        self.move_holding(position, true, first, limits, refuted)
+    }
+
+    /// [`Solver::best_move_within`], or with `weak` its outcome's version
+    /// ([`Solver::keeping_move_within`], which leaves lost positions alone).
+    fn move_holding(
+        &mut self,
+        position: &P,
+        weak: bool,
+        first: Option<P::Move>,
+        limits: &SolveLimits<'_>,
+        refuted: &mut Vec<P::Move>,
+    ) -> Option<(P::Move, i32)> {
         if position.outcome().is_some() {
             return None;
         }
         let nodes_before = self.nodes;
         self.answered_by_book = false;
-        let sign = self.solve_within(position, true, limits)?;
-        if sign < 0 {
+        let score = self.solve_within(position, weak, limits)?;
+        if weak && score < 0 {
             return None;
         }
         let left = limits.after(self.nodes - nodes_before)?;
-        let (mv, known) = self.move_keeping(position, sign, first, &left, refuted)?;
+        let (mv, known) = self.move_keeping(position, score, first, &left, refuted)?;
         self.answered_by_book = known && self.nodes == nodes_before && self.book.is_some();
-        Some((mv, sign))
+        Some((mv, score))
     }
 
     /// The first move of `position` after which the opponent's score is at
