@@ -412,25 +412,25 @@ impl<G: SearchGame> Searcher<G> {
             let exact = match usual {
                 Some(deadline) if score != Score::Draw && Instant::now() < deadline => {
                     let exact_limits = SolveLimits {
-                        deadline: Some(plan.hard_deadline.map_or(deadline, |h| h.min(deadline))),
+                        deadline: plan.within_hard(Some(deadline)),
                         ..proof_limits
                     };
                     oracle.solve(position, 1, &exact_limits)
                 }
                 _ => None,
             };
-            let nodes = favourite.nodes + (oracle.nodes() - before);
+            favourite.nodes += oracle.nodes() - before;
             let (lines, source) = match exact.filter(|lines| !lines.is_empty()) {
                 Some(lines) => (lines, Source::Solver),
                 None => (vec![(vec![mv], score)], Source::Proof),
             };
+            let nodes = favourite.nodes;
             let mut result =
                 Self::oracle_result(position, &lines, limits, nodes, &plan, &self.tt, report);
             result.source = source;
             return result;
         }
-        let nodes = favourite.nodes + (oracle.nodes() - before);
-        favourite.nodes = nodes;
+        favourite.nodes += oracle.nodes() - before;
         favourite.elapsed = plan.start.elapsed();
         if favourite.best.is_none_or(|mv| !kept.refuted.contains(&mv)) || job.signals.is_stopped() {
             return favourite;
@@ -441,7 +441,7 @@ impl<G: SearchGame> Searcher<G> {
             hard_deadline: plan.hard_deadline.map(|hard| hard.max(now + soft / 4)),
             ..plan
         };
-        self.run_search(job, &kept.refuted, nodes, report)
+        self.run_search(job, &kept.refuted, favourite.nodes, report)
     }
 
     /// The heuristic search proper, on every thread, within the job's plan,
@@ -533,10 +533,7 @@ impl<G: SearchGame> Searcher<G> {
         };
         let oracle_limits = SolveLimits {
             nodes: limits.nodes.map(|n| n / 2),
-            deadline: match (deadline, plan.hard_deadline) {
-                (Some(d), Some(h)) => Some(d.min(h)),
-                (d, h) => d.or(h),
-            },
+            deadline: plan.within_hard(deadline),
             signals: Some(signals),
         };
         let oracle_bytes = self.oracle_bytes;
@@ -600,6 +597,15 @@ impl TimePlan {
             soft,
             hard_deadline,
             proof_deadline: proof_deadline.filter(|_| !fixed),
+        }
+    }
+
+    /// The earlier of `deadline` and the hard deadline, either if only one
+    /// is set.
+    fn within_hard(&self, deadline: Option<Instant>) -> Option<Instant> {
+        match (deadline, self.hard_deadline) {
+            (Some(d), Some(h)) => Some(d.min(h)),
+            (d, h) => d.or(h),
         }
     }
 

@@ -1068,28 +1068,23 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
                 solver.book_score(child)
             }
         };
-        let children = moves.iter().map(|&mv| {
+        let mut found = None;
+        let mut unknown = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
             let mut child = *position;
             child.play_unchecked(mv);
-            (mv, child)
-        });
-        let mut found = None;
-        for (mv, child) in children.clone() {
             match known(self, &child) {
                 Some(score) if score <= -target => {
                     found = found.or(Some(mv));
                 }
                 Some(_) => refuted.push(mv),
-                None => {}
+                None => unknown.push((mv, child)),
             }
         }
         if let Some(mv) = found {
             return Some((mv, true));
         }
-        for (mv, child) in children {
-            if known(self, &child).is_some() {
-                continue;
-            }
+        for (mv, child) in unknown {
             let left = limits.after(self.nodes - nodes_before)?;
             // The child's score is at least -target: the move keeps it if
             // it is not above.
