@@ -7,21 +7,22 @@
 //! solve instead, for `inarow solve` to work through anywhere; `merge` then
 //! reads its output back. Once every frontier position has a score, the
 //! shallower positions take the best of their children and the book is
-//! written.
+//! written. `moves` then finds each frontier position's best move the same
+//! way, appending to `BOOK.moves`, and rewrites the book with them.
 
 use std::collections::HashMap;
 use std::fs::{self, OpenOptions};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use inarow_engine::book::{self, Book};
+use inarow_engine::book::{self, Book, FrontierEntry};
 use inarow_engine::score::rule_score;
 use inarow_engine::{max_threads, Analyst, SolveLimits};
-use inarow_games::{AnyGame, Game, Size, Variant};
+use inarow_games::{AnyGame, Bitboard, Column, Connect4Of, Game, Size, Variant};
 
 /// `inarow book` and its subcommands.
 #[derive(Args, Debug)]
@@ -36,6 +37,9 @@ enum BookCommand {
     Build(BuildArgs),
     /// Write a book from frontier scores solved elsewhere (`inarow solve` output).
     Merge(MergeArgs),
+    /// Give a book's frontier its best moves: each position that does not
+    /// lose gets a move that keeps its exact score, found by the solver.
+    Moves(MovesArgs),
     /// Check every entry of a book: interior entries against their children,
     /// frontier entries by solving them again.
     Verify(VerifyArgs),
@@ -91,6 +95,21 @@ struct MergeArgs {
     results: Vec<PathBuf>,
 }
 
+/// Options of `inarow book moves`.
+#[derive(Args, Debug)]
+struct MovesArgs {
+    /// The book file. Each move found is appended to FILE.moves as it comes
+    /// (run again, it carries on from there); once every one is found, the
+    /// book is rewritten with them.
+    file: PathBuf,
+    /// Positions solved at once, each on its own thread (default: every core).
+    #[arg(long, value_parser = crate::threads::parse)]
+    threads: Option<usize>,
+    /// The solvers' table memory in MiB, shared out among the threads.
+    #[arg(long, default_value_t = 512)]
+    hash: usize,
+}
+
 /// Options of `inarow book verify`.
 #[derive(Args, Debug)]
 struct VerifyArgs {
@@ -100,6 +119,10 @@ struct VerifyArgs {
     /// (the first and the last included), instead of all.
     #[arg(long, value_name = "N")]
     sample: Option<usize>,
+    /// Check only the frontier's moves (each move's result solved again,
+    /// against the book's score), not the frontier's scores.
+    #[arg(long)]
+    moves_only: bool,
     /// Threads solving frontier entries (default: every core).
     #[arg(long, value_parser = crate::threads::parse)]
     threads: Option<usize>,
@@ -124,6 +147,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
     match &args.command {
         BookCommand::Build(args) => build(args),
         BookCommand::Merge(args) => merge(args),
+        BookCommand::Moves(args) => moves(args),
         BookCommand::Verify(args) => verify(args),
         BookCommand::Probe(args) => probe(args),
         BookCommand::Lines(args) => crate::linebook::run(args),
@@ -195,18 +219,23 @@ fn finish(
     output: &Path,
 ) -> Result<(), String> {
     let book = Book::from_frontier(size, plies, scores).map_err(|e| e.to_string())?;
+    let bytes = write_book(&book, output)?;
+    println!(
+        "{}: {size}, every position up to {plies} stones: {} entries, {bytes} bytes",
+        output.display(),
+        book.len(),
+    );
+    Ok(())
+}
+
+/// Writes `book` to `output`, replacing it atomically; returns its bytes.
+fn write_book(book: &Book, output: &Path) -> Result<usize, String> {
     let bytes = book.to_bytes();
     let mut partial = output.as_os_str().to_owned();
     partial.push(".part");
     fs::write(&partial, &bytes).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
     fs::rename(&partial, output).map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-    println!(
-        "{}: {size}, every position up to {plies} stones: {} entries, {} bytes",
-        output.display(),
-        book.len(),
-        bytes.len()
-    );
-    Ok(())
+    Ok(bytes.len())
 }
 
 fn build(args: &BuildArgs) -> Result<(), String> {
@@ -272,35 +301,40 @@ pub(crate) fn truncate_partial_line(path: &Path) -> Result<(), String> {
 /// much of their trees, and a thread keeps its table between them.
 const CHUNK: usize = 32;
 
-/// One solved position: its index in the list, score, nodes and microseconds.
-struct Solved {
+/// One position's result: its index in the list, what the job found, nodes
+/// and microseconds.
+struct Solved<R> {
     index: usize,
-    score: i32,
+    result: R,
     nodes: u64,
     micros: u128,
 }
 
-/// Solves `positions` on `threads` threads, each with its own solver and a
-/// share of `hash_mib`, handing each result to `each` (on the calling thread)
-/// as it comes; stops at the first error `each` returns.
-fn solve_on_threads(
+/// Runs `job` on each of `positions` (with its index) on `threads` threads, each with its
+/// own analyst (a share of `hash_mib`, and `book` if any), handing each
+/// result to `each` (on the calling thread) as it comes; stops at the first
+/// error `each` returns, or when `job` gives up.
+fn solve_on_threads<R: Send>(
     positions: &[&AnyGame],
     threads: usize,
     hash_mib: usize,
-    mut each: impl FnMut(Solved) -> Result<(), String>,
+    book: Option<&Arc<Book>>,
+    job: impl Fn(&mut Analyst, usize, &AnyGame) -> Option<R> + Sync,
+    mut each: impl FnMut(Solved<R>) -> Result<(), String>,
 ) -> Result<(), String> {
     let threads = threads.clamp(1, positions.len().max(1));
     let next = AtomicUsize::new(0);
     // Small jobs in small chunks, so every thread has a share.
     let chunk = CHUNK.min(positions.len().div_ceil(4 * threads)).max(1);
     let thread_mib = (hash_mib / threads).max(1);
-    let (sender, receiver) = mpsc::channel::<Solved>();
+    let (sender, receiver) = mpsc::channel::<Solved<R>>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
-            let next = &next;
+            let (next, job) = (&next, &job);
             scope.spawn(move || {
                 let mut analyst = Analyst::new(thread_mib);
+                analyst.set_book(book.cloned());
                 loop {
                     let first = next.fetch_add(chunk, Ordering::Relaxed);
                     if first >= positions.len() {
@@ -310,13 +344,12 @@ fn solve_on_threads(
                     for (index, position) in positions.iter().enumerate().take(last).skip(first) {
                         let before = analyst.nodes();
                         let start = Instant::now();
-                        let Some(score) = analyst.score(position, false, &SolveLimits::default())
-                        else {
+                        let Some(result) = job(&mut analyst, index, position) else {
                             return;
                         };
                         let solved = Solved {
                             index,
-                            score,
+                            result,
                             nodes: analyst.nodes() - before,
                             micros: start.elapsed().as_micros(),
                         };
@@ -331,6 +364,11 @@ fn solve_on_threads(
         // An error drops the receiver: the threads stop at their next result.
         receiver.iter().try_for_each(&mut each)
     })
+}
+
+/// The exact score of a position, as a job of [`solve_on_threads`].
+fn exact_score(analyst: &mut Analyst, _index: usize, position: &AnyGame) -> Option<i32> {
+    analyst.score(position, false, &SolveLimits::default())
 }
 
 /// Solves `todo`, appending every result to `solved_file` as it comes.
@@ -350,26 +388,33 @@ fn solve_all(
     let positions: Vec<&AnyGame> = todo.iter().map(|(p, _)| p).collect();
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut done = 0;
-    solve_on_threads(&positions, threads, args.hash, |solved| {
-        let (position, moves) = todo[solved.index];
-        writeln!(
-            out,
-            "{moves} {} {} {}",
-            solved.score, solved.nodes, solved.micros
-        )
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
-        scores.insert(position.canonical_key(), solved.score);
-        done += 1;
-        if progress {
-            eprint!(
-                "\r{done} of {} solved, {:.0} s   ",
-                todo.len(),
-                started.elapsed().as_secs_f64()
-            );
-        }
-        Ok(())
-    })?;
+    solve_on_threads(
+        &positions,
+        threads,
+        args.hash,
+        None,
+        exact_score,
+        |solved| {
+            let (position, moves) = todo[solved.index];
+            writeln!(
+                out,
+                "{moves} {} {} {}",
+                solved.result, solved.nodes, solved.micros
+            )
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+            scores.insert(position.canonical_key(), solved.result);
+            done += 1;
+            if progress {
+                eprint!(
+                    "\r{done} of {} solved, {:.0} s   ",
+                    todo.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Ok(())
+        },
+    )?;
     if progress {
         eprintln!();
     }
@@ -384,13 +429,152 @@ fn merge(args: &MergeArgs) -> Result<(), String> {
     finish(args.size, args.plies, &scores, &args.output)
 }
 
+fn moves_path(file: &Path) -> PathBuf {
+    let mut name = file.as_os_str().to_owned();
+    name.push(".moves");
+    PathBuf::from(name)
+}
+
+/// Reads `moves column score ...` lines (a frontier position, its best
+/// move's column from 1, its score) into columns by move string, each
+/// checked against `frontier`. A last line cut short is left out.
+fn read_moves(
+    path: &Path,
+    frontier: &HashMap<&str, &FrontierEntry>,
+    found: &mut HashMap<String, Column>,
+) -> Result<(), String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    for (index, line) in complete.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), index + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [moves, column, score, ..] = fields[..] else {
+            return Err(format!("{}: expected 'moves column score'", at()));
+        };
+        let entry = frontier
+            .get(moves)
+            .ok_or_else(|| format!("{}: {moves:?} is not a frontier position", at()))?;
+        let column: u8 = column
+            .parse()
+            .ok()
+            .filter(|&c| c >= 1)
+            .ok_or_else(|| format!("{}: the column '{column}' is not a number from 1", at()))?;
+        if score.parse() != Ok(entry.score) {
+            return Err(format!(
+                "{}: {moves} scores {score}, the book {} (moves of another book?)",
+                at(),
+                entry.score
+            ));
+        }
+        found.insert(moves.to_owned(), Column(column - 1));
+    }
+    Ok(())
+}
+
+fn moves(args: &MovesArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let book = load(&args.file)?;
+    let in_file = |e: String| format!("{}: {e}", args.file.display());
+    let frontier = book.check().map_err(|e| in_file(e.to_string()))?;
+    let by_moves: HashMap<&str, &FrontierEntry> =
+        frontier.iter().map(|e| (e.moves.as_str(), e)).collect();
+    let progress_file = moves_path(&args.file);
+    let mut found = HashMap::new();
+    if progress_file.exists() {
+        read_moves(&progress_file, &by_moves, &mut found)?;
+        truncate_partial_line(&progress_file)?;
+    }
+    let todo: Vec<&FrontierEntry> = frontier
+        .iter()
+        .filter(|e| e.score >= 0 && e.best.is_none() && !found.contains_key(&e.moves))
+        .collect();
+    let needed = frontier.iter().filter(|e| e.score >= 0).count();
+    log::info!(
+        "{needed} of {} frontier positions do not lose, {} to go",
+        frontier.len(),
+        todo.len()
+    );
+    let positions: Vec<AnyGame> = todo
+        .iter()
+        .map(|e| position_of(book.size(), &e.moves))
+        .collect::<Result<_, String>>()?;
+    let positions: Vec<&AnyGame> = positions.iter().collect();
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&progress_file)
+        .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
+    let show_progress = io::stderr().is_terminal();
+    let threads = args.threads.unwrap_or_else(max_threads);
+    // The solver scores each position from the book and tries its moves.
+    let scores = Arc::new(book.without_moves());
+    let best = |analyst: &mut Analyst, _: usize, position: &AnyGame| {
+        analyst.best_move(position, &SolveLimits::default())
+    };
+    let mut done = 0;
+    solve_on_threads(
+        &positions,
+        threads,
+        args.hash,
+        Some(&scores),
+        best,
+        |solved| {
+            let entry = todo[solved.index];
+            let (mv, score) = solved.result;
+            if score != entry.score {
+                return Err(in_file(format!(
+                    "{}: the solver scores {score}, the book {}",
+                    entry.moves, entry.score
+                )));
+            }
+            writeln!(
+                out,
+                "{} {} {score} {} {}",
+                entry.moves,
+                mv.file + 1,
+                solved.nodes,
+                solved.micros
+            )
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
+            found.insert(entry.moves.clone(), Column(mv.file));
+            done += 1;
+            if show_progress {
+                eprint!(
+                    "\r{done} of {} found, {:.0} s   ",
+                    todo.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Ok(())
+        },
+    )?;
+    if show_progress {
+        eprintln!();
+    }
+    let book = book
+        .with_moves(found.iter().map(|(moves, &col)| (moves.as_str(), col)))
+        .and_then(|book| book.check().map(|_| book))
+        .map_err(|e| in_file(e.to_string()))?;
+    write_book(&book, &args.file)?;
+    println!(
+        "{}: {}, {needed} best moves at {} stones ({} positions there lose)",
+        args.file.display(),
+        book.size(),
+        book.plies(),
+        frontier.len() - needed
+    );
+    Ok(())
+}
+
 fn verify(args: &VerifyArgs) -> Result<(), String> {
     let book = load(&args.file)?;
     let frontier = book
         .check()
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     let interior = book.len() - frontier.len();
-    let chosen: Vec<&(String, i32)> = match args.sample {
+    let chosen: Vec<&FrontierEntry> = match args.sample {
         Some(n) if n < frontier.len() => {
             // Evenly spread, the first and the last included.
             let last = frontier.len() - 1;
@@ -400,17 +584,55 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         }
         _ => frontier.iter().collect(),
     };
-    let positions: Vec<AnyGame> = chosen
-        .iter()
-        .map(|(moves, _)| position_of(book.size(), moves))
-        .collect::<Result<_, String>>()?;
-    let positions: Vec<&AnyGame> = positions.iter().collect();
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut wrong = Vec::new();
-    solve_on_threads(&positions, threads, args.hash, |solved| {
-        let (moves, score) = chosen[solved.index];
-        if solved.score != *score {
-            wrong.push(format!("{moves}: book {score}, solver {}", solved.score));
+    let scored: &[&FrontierEntry] = if args.moves_only { &[] } else { &chosen };
+    let positions: Vec<AnyGame> = scored
+        .iter()
+        .map(|e| position_of(book.size(), &e.moves))
+        .collect::<Result<_, String>>()?;
+    let positions: Vec<&AnyGame> = positions.iter().collect();
+    solve_on_threads(
+        &positions,
+        threads,
+        args.hash,
+        None,
+        exact_score,
+        |solved| {
+            let entry = scored[solved.index];
+            if solved.result != entry.score {
+                wrong.push(format!(
+                    "{}: book {}, solver {}",
+                    entry.moves, entry.score, solved.result
+                ));
+            }
+            Ok(())
+        },
+    )?;
+    // A move keeps the score if the position after it scores no better
+    // for the opponent than minus the score (one null window; never less,
+    // the scores being right).
+    let with_moves: Vec<(&FrontierEntry, Column)> =
+        chosen.iter().filter_map(|e| Some((*e, e.best?))).collect();
+    let positions: Vec<AnyGame> = with_moves
+        .iter()
+        .map(|(e, _)| position_of(book.size(), &e.moves))
+        .collect::<Result<_, String>>()?;
+    let positions: Vec<&AnyGame> = positions.iter().collect();
+    let keeps = |analyst: &mut Analyst, index: usize, position: &AnyGame| {
+        let (entry, col) = with_moves[index];
+        let mv = *position.legal_moves().iter().find(|mv| mv.file == col.0)?;
+        analyst.move_keeps(position, mv, entry.score, &SolveLimits::default())
+    };
+    solve_on_threads(&positions, threads, args.hash, None, keeps, |solved| {
+        let (entry, col) = with_moves[solved.index];
+        if !solved.result {
+            wrong.push(format!(
+                "{}: book {} by column {}, which the solver finds worse",
+                entry.moves,
+                entry.score,
+                col.number(),
+            ));
         }
         Ok(())
     })?;
@@ -421,18 +643,39 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
             wrong.len()
         ));
     }
+    let moves = if book.has_moves() {
+        format!(
+            ", {} of {} moves checked by the solver and keep their scores",
+            with_moves.len(),
+            frontier.iter().filter(|e| e.best.is_some()).count()
+        )
+    } else {
+        String::new()
+    };
     println!(
         "{}: ok, {}, up to {} stones: {} entries, {interior} agree with their children, \
-         {} of {} at {} stones solved again and agree",
+         {} of {} at {} stones solved again and agree{moves}",
         args.file.display(),
         book.size(),
         book.plies(),
         book.len(),
-        chosen.len(),
+        scored.len(),
         frontier.len(),
         book.plies()
     );
     Ok(())
+}
+
+/// The book's best move in the position of a move string, if it has one.
+fn best_move(book: &Book, moves: &str) -> Option<Column> {
+    fn on<B: Bitboard>(book: &Book, moves: &str) -> Option<Column> {
+        book.best_move(&Connect4Of::<B>::from_move_string(book.size(), moves).ok()?)
+    }
+    if book.size().fits_u64() {
+        on::<u64>(book, moves)
+    } else {
+        on::<u128>(book, moves)
+    }
 }
 
 fn probe(args: &ProbeArgs) -> Result<(), String> {
@@ -456,11 +699,16 @@ fn probe(args: &ProbeArgs) -> Result<(), String> {
             rule_score(position).or_else(|| book.probe_key(position.canonical_key()))
         };
         let legal = position.legal_moves();
+        // At the frontier, the book's best move keeps the position's score.
+        let best = best_move(&book, moves);
         let columns: Vec<String> = (0..book.size().width() as u8)
             .map(|file| {
                 let Some(&mv) = legal.iter().find(|mv| mv.file == file) else {
                     return "-".to_owned();
                 };
+                if best == Some(Column(file)) {
+                    return show(score_of(&position));
+                }
                 let mut child = position;
                 child.play_unchecked(mv);
                 show(score_of(&child).map(|s| -s))

@@ -260,6 +260,113 @@ fn damaged_or_foreign_books_are_refused() {
     assert_eq!(out.lines().count(), 1, "{out}");
 }
 
+/// A book's frontier gets its best moves through the binary: stopped part
+/// way, the search carries on from its file; the moves verify, and `probe`
+/// shows the score they keep.
+#[test]
+fn frontier_moves_are_found_resumed_and_verified() {
+    let dir = scratch("moves");
+    let plain = build(&dir, "plain.book", "4", &[]);
+    let whole = dir.join("whole.book");
+    fs::copy(&plain, &whole).unwrap();
+    let (out, err, ok) = inarow(&["book", "moves", path(&whole), "--threads", "2"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("best moves at 4 stones"), "{out}");
+    let whole_bytes = fs::read(&whole).unwrap();
+    assert_eq!(whole_bytes[8], 2, "a book with moves is version 2");
+    let (verified, err, ok) = inarow(&["book", "verify", path(&whole)], "");
+    assert!(ok, "{err}");
+    assert!(
+        verified.contains("moves checked by the solver and keep their scores"),
+        "{verified}"
+    );
+    let (verified, err, ok) = inarow(
+        &[
+            "book",
+            "verify",
+            path(&whole),
+            "--moves-only",
+            "--sample",
+            "5",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    // Five entries sampled, the scores not solved, the moves of those that
+    // do not lose checked.
+    assert!(verified.contains(" 0 of 177 at 4 stones"), "{verified}");
+    assert!(
+        verified.contains("moves checked by the solver"),
+        "{verified}"
+    );
+
+    // Stopped in the middle of a line: the rest is found, the same book.
+    let found = fs::read_to_string(dir.join("whole.book.moves")).unwrap();
+    let lines: Vec<&str> = found.lines().collect();
+    let half: String = lines[..lines.len() / 2]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let again = dir.join("again.book");
+    fs::copy(&plain, &again).unwrap();
+    fs::write(
+        dir.join("again.book.moves"),
+        format!("{half}{}", &lines[lines.len() / 2][..3]),
+    )
+    .unwrap();
+    let (_, err, ok) = inarow(&["book", "moves", path(&again), "--threads", "1"], "");
+    assert!(ok, "{err}");
+    assert_eq!(fs::read(&again).unwrap(), whole_bytes);
+
+    // The frontier position's best move shows the score it keeps.
+    let best = lines[0].split_whitespace().collect::<Vec<_>>();
+    let (probed, err, ok) = inarow(&["book", "probe", "--book", path(&whole), best[0]], "");
+    assert!(ok, "{err}");
+    let fields: Vec<&str> = probed.split_whitespace().collect();
+    let column: usize = best[1].parse().unwrap();
+    assert_eq!(fields[1 + column], best[2], "{probed}");
+    assert_eq!(fields[1], best[2], "{probed}");
+
+    // A legal move that does not keep the score passes the rules' checks,
+    // and the solver finds it.
+    let size = Size::new(5, 4).unwrap();
+    let book = Book::from_bytes(&whole_bytes).unwrap();
+    let mut solver = Solver::new(size, 16);
+    let (entry, worse) = book
+        .check()
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.best.is_some())
+        .find_map(|e| {
+            let position = Connect4::from_move_string(size, &e.moves).unwrap();
+            let worse = (0..5).map(Column).find(|&col| {
+                solver.analyze(&position, false)[usize::from(col.0)].is_some_and(|s| s < e.score)
+            })?;
+            Some((e, worse))
+        })
+        .unwrap();
+    let wrong = book.with_moves([(entry.moves.as_str(), worse)]).unwrap();
+    assert!(wrong.check().is_ok());
+    let wrong_file = dir.join("wrong.book");
+    fs::write(&wrong_file, wrong.to_bytes()).unwrap();
+    let (_, err, ok) = inarow(&["book", "verify", path(&wrong_file), "--moves-only"], "");
+    assert!(!ok && err.contains("finds worse"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+
+    // A results file from another book: a clear error, the book untouched.
+    let other = dir.join("other.book");
+    fs::copy(&plain, &other).unwrap();
+    fs::write(
+        dir.join("other.book.moves"),
+        format!("{} 1 99 0 0\n", best[0]),
+    )
+    .unwrap();
+    let (_, err, ok) = inarow(&["book", "moves", path(&other)], "");
+    assert!(!ok && err.contains("another book"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(fs::read(&other).unwrap(), fs::read(&plain).unwrap());
+}
+
 /// The book built in: every entry consistent with its children, a sample of
 /// the deepest solved again from scratch, and the engine playing from it.
 #[test]
@@ -272,10 +379,30 @@ fn the_book_built_in_is_right() {
     let samples = if book.plies() >= 6 { 12 } else { 2 };
     let mut solver = Solver::new(Size::STANDARD, 256);
     for i in 0..samples {
-        let (moves, score) = &frontier[i * (frontier.len() - 1) / (samples - 1)];
-        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        let entry = &frontier[i * (frontier.len() - 1) / (samples - 1)];
+        let position = Connect4::from_move_string(Size::STANDARD, &entry.moves).unwrap();
         solver.clear();
-        assert_eq!(solver.solve(&position, false), *score, "{moves}");
+        assert_eq!(
+            solver.solve(&position, false),
+            entry.score,
+            "{}",
+            entry.moves
+        );
+    }
+    // The frontier's best moves: a sample, each keeping its position's
+    // score by a solve from scratch of the position after it.
+    assert!(
+        book.has_moves(),
+        "the book built in has its frontier's moves"
+    );
+    let with_moves: Vec<_> = frontier.iter().filter(|e| e.best.is_some()).collect();
+    let samples = 12;
+    for i in 0..samples {
+        let entry = with_moves[i * (with_moves.len() - 1) / (samples - 1)];
+        let mut child = Connect4::from_move_string(Size::STANDARD, &entry.moves).unwrap();
+        child.play_unchecked(entry.best.unwrap());
+        solver.clear();
+        assert_eq!(-solver.solve(&child, false), entry.score, "{}", entry.moves);
     }
     // The file in the repository is the one built in.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/books/7x6.book");

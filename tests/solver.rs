@@ -219,7 +219,16 @@ fn keeping_moves_from_the_books_last_ply() {
     // 8 stones, a draw where only the fourth column keeps it.
     let position = Connect4::from_move_string(Size::STANDARD, "12665444").expect("valid");
     let mut solver = solver_for(Size::STANDARD, 16);
-    solver.set_book(Some(inarow_engine::book::embedded()));
+    // The book built in has its last ply's moves: the answer at once.
+    let book = inarow_engine::book::embedded();
+    solver.set_book(Some(book.clone()));
+    let kept =
+        solver.keeping_move_within(&position, None, &SolveLimits::default(), &mut Vec::new());
+    assert_eq!(kept, Some((Column(3), 0)));
+    assert_eq!(solver.nodes(), 0);
+    assert!(solver.answered_by_book());
+    // Without them, the proof.
+    solver.set_book(Some(std::sync::Arc::new(book.without_moves())));
     let first = Column(0);
     let mut refuted = Vec::new();
     let kept = solver.keeping_move_within(
@@ -237,6 +246,32 @@ fn keeping_moves_from_the_books_last_ply() {
     };
     let kept = solver.keeping_move_within(&position, None, &tight, &mut Vec::new());
     assert_eq!(kept, None);
+}
+
+/// Whether a move keeps a position's score, by one null window, agrees
+/// with the move's exact score, on every move of Pons's positions.
+#[test]
+fn a_move_keeps_the_score_or_not() {
+    let Some(dir) = common::pons_sets("Test_L2_R1") else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("Test_L2_R1")).expect("the set is readable");
+    let mut solver = solver_for(Size::STANDARD, 16);
+    let mut checked = [0, 0];
+    for line in text.lines().take(12) {
+        let (moves, score) = line.split_once(' ').expect("lines are 'moves score'");
+        let score: i32 = score.trim().parse().expect("scores are numbers");
+        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        for mv in position.legal_moves() {
+            let exact = solver.analyze(&position, false)[usize::from(mv.0)].unwrap();
+            let keeps = solver
+                .move_keeps_within(&position, mv, score, &SolveLimits::default())
+                .unwrap();
+            assert_eq!(keeps, exact >= score, "{moves} {mv:?}");
+            checked[usize::from(keeps)] += 1;
+        }
+    }
+    assert!(checked[0] > 0 && checked[1] > 0, "{checked:?}");
 }
 
 #[test]

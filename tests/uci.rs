@@ -813,6 +813,67 @@ fn the_book_answers_the_start_at_once() {
     );
 }
 
+/// At 8 stones, the book's last ply, a position that does not lose is
+/// answered by the book's best move at once, under a clock or not, with
+/// the book's exact score; one that loses is left to the solver.
+#[test]
+fn the_book_plays_its_last_ply_at_once() {
+    use inarow_games::{Column, Connect4, Size};
+    let book = inarow_engine::book::embedded();
+    // A win, a draw (the book's first of each in move-string order) and a
+    // mirror image of the win.
+    let frontier = book.check().unwrap();
+    let win = frontier.iter().find(|e| e.score > 0).unwrap();
+    let draw = frontier.iter().find(|e| e.score == 0).unwrap();
+    let mirrored: String = win
+        .moves
+        .chars()
+        .map(|c| char::from_digit(8 - c.to_digit(10).unwrap(), 10).unwrap())
+        .collect();
+    let mut h = Harness::new();
+    for (moves, score) in [
+        (&win.moves, win.score),
+        (&draw.moves, 0),
+        (&mirrored, win.score),
+    ] {
+        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        let best = book.best_move(&position).expect("a move");
+        let best = format!(
+            "P@{}{}",
+            char::from(b'a' + best.0),
+            position.column_height(best) + 1
+        );
+        let uci: Vec<String> = {
+            let mut p = Connect4::new(Size::STANDARD);
+            moves
+                .chars()
+                .map(|c| {
+                    let col = Column(c.to_digit(10).unwrap() as u8 - 1);
+                    let text =
+                        format!("P@{}{}", char::from(b'a' + col.0), p.column_height(col) + 1);
+                    p.play_unchecked(col);
+                    text
+                })
+                .collect()
+        };
+        h.send(&format!("position startpos moves {}", uci.join(" ")));
+        for go_line in ["go wtime 1000 btime 1000", "go movetime 10"] {
+            let start = Instant::now();
+            let go = h.go(go_line);
+            let elapsed = start.elapsed();
+            check_search_output(&go);
+            assert_eq!(best_move(&go), best, "{moves} {go_line}: {go:?}");
+            assert!(
+                go.iter().any(|l| l == "info string move from the book"),
+                "{moves}: {go:?}"
+            );
+            let exact = format!("info string exact score {score} (Pons)");
+            assert!(go.contains(&exact), "{moves}: {go:?}");
+            assert!(elapsed < Duration::from_millis(500), "{elapsed:?}");
+        }
+    }
+}
+
 #[test]
 fn a_book_file_for_another_size() {
     let dir = std::env::temp_dir().join(format!("inarow-uci-book-{}", std::process::id()));

@@ -64,6 +64,26 @@ pub trait ExactScorer<G: Game> {
             .reduce(|best, next| if next.1 > best.1 { next } else { best })
     }
 
+    /// Whether the mover's score of the legal move `mv` is at least `score`:
+    /// with `score` the exact score of `position`, whether `mv` keeps it.
+    /// `None` past `limits`.
+    fn move_keeps(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        score: i32,
+        limits: &SolveLimits<'_>,
+    ) -> Option<bool> {
+        let (lower, upper) = move_bounds(self, position, mv, false, limits);
+        if lower >= score {
+            Some(true)
+        } else if upper < score {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// Nodes searched so far: budgets are counted against it.
     fn nodes(&self) -> u64;
 

@@ -362,6 +362,22 @@ impl Analyst {
         (lower == upper).then_some(lower)
     }
 
+    /// Whether the mover's score of the legal move `mv` is at least `score`
+    /// (with `score` the position's exact score, whether `mv` keeps it);
+    /// cheaper than the move's exact score. `None` past `limits`.
+    pub fn move_keeps(
+        &mut self,
+        position: &AnyGame,
+        mv: Drop,
+        score: i32,
+        limits: &SolveLimits<'_>,
+    ) -> Option<bool> {
+        with_scorer!(self, position, scorer, p => {
+            let own = p.move_from_text(&MoveText::Square(mv)).ok()?;
+            scorer.move_keeps(p, own, score, limits)
+        })
+    }
+
     /// Bounds on the mover's score of every legal move, in the order of
     /// [`Game::legal_moves`]; the limits are for the whole analysis.
     pub fn move_bounds(

@@ -10,20 +10,27 @@
 //! every shallower position takes the best of its children's scores
 //! ([`Book::from_frontier`]).
 //!
+//! A book may also hold a best move of each frontier position that does not
+//! lose ([`Book::with_moves`], built by `inarow book moves`): a move that
+//! keeps the position's exact score, so that the frontier plays at once.
+//! Shallower positions need none: their children are in the book.
+//!
 //! The file format (all integers little-endian):
 //!
 //! ```text
 //! offset  size          field
 //! 0       8             magic "INAROWBK"
-//! 8       1             format version (1)
+//! 8       1             format version: 1, or 2 with moves
 //! 9       1             board width
 //! 10      1             board height
 //! 11      1             plies: every position with this many stones or fewer
 //! 12      4             entry count n
 //! 16      1             key bytes k (the key's bits, rounded up to bytes)
-//! 17      n * (k + 1)   entries by increasing key: the key in k bytes, then
-//!                       the score as a signed byte
-//! 17+n(k+1) 8           FNV-1a hash of every byte before it
+//! 17      n * (k + e)   entries by increasing key: the key in k bytes, the
+//!                       score as a signed byte, and in version 2 (e = 2) the
+//!                       best move's column (0 the leftmost) in the position
+//!                       the key stands for, 255 for none
+//! 17+n(k+e) 8           FNV-1a hash of every byte before it
 //! ```
 
 use std::collections::HashMap;
@@ -31,13 +38,19 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use inarow_games::connect4::move_string;
-use inarow_games::{Bitboard, Connect4Of, Game, Size};
+use inarow_games::{Bitboard, Column, Connect4Of, Game, Size};
 
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"INAROWBK";
 
-/// The format version this code reads and writes.
+/// The format version of a book without moves.
 const VERSION: u8 = 1;
+
+/// The format version of a book with moves: one more byte an entry.
+const VERSION_MOVES: u8 = 2;
+
+/// The move byte of an entry without a move.
+const NO_MOVE: u8 = u8::MAX;
 
 /// The header's length in bytes.
 const HEADER_BYTES: usize = 17;
@@ -71,6 +84,21 @@ pub struct Book {
     keys: Vec<u128>,
     /// The score of each key's position.
     scores: Vec<i8>,
+    /// Each key's best move in the position the key stands for: a column,
+    /// or [`NO_MOVE`]. Only frontier entries that do not lose have one.
+    moves: Vec<u8>,
+}
+
+/// A frontier entry (a position with the book's plies of stones), as
+/// [`Book::check`] lists them for a solver to check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FrontierEntry {
+    /// A move string that reaches the position (columns from 1).
+    pub moves: String,
+    /// The book's score of it.
+    pub score: i32,
+    /// The book's best move in it, if the book has moves.
+    pub best: Option<Column>,
 }
 
 /// The book built into the binary: 7x6, read on first use.
@@ -226,7 +254,85 @@ impl Book {
             plies,
             keys: entries.iter().map(|&(k, _)| k).collect(),
             scores: entries.iter().map(|&(_, s)| s as i8).collect(),
+            moves: vec![NO_MOVE; entries.len()],
         })
+    }
+
+    /// This book with a best move for each frontier position given by a
+    /// move string that reaches it and a column in that position (any
+    /// other move it held is kept). Every frontier entry that does not lose
+    /// should get one: [`Book::check`] refuses a book with some but not all.
+    ///
+    /// # Errors
+    /// A move string that does not reach a frontier entry of the book, or a
+    /// column that is not a legal move there.
+    pub fn with_moves<'m>(
+        &self,
+        moves: impl IntoIterator<Item = (&'m str, Column)>,
+    ) -> Result<Book, BookError> {
+        let mut book = self.clone();
+        for (line, col) in moves {
+            if self.size.fits_u64() {
+                book.set_move::<u64>(line, col)?;
+            } else {
+                book.set_move::<u128>(line, col)?;
+            }
+        }
+        Ok(book)
+    }
+
+    fn set_move<B: Bitboard>(&mut self, line: &str, col: Column) -> Result<(), BookError> {
+        let position = Connect4Of::<B>::from_move_string(self.size, line)
+            .map_err(|e| error(format!("{line:?}: {e}")))?;
+        if position.ply() != self.plies {
+            return Err(error(format!("{line:?} is not a frontier position")));
+        }
+        let index = self
+            .keys
+            .binary_search(&canonical_key(&position))
+            .map_err(|_| error(format!("{line:?} is not in the book")))?;
+        if !position.is_legal(col) {
+            return Err(error(format!("{line:?}: column {} is full", col.number())));
+        }
+        self.moves[index] = self.stored_column(&position, col).0;
+        Ok(())
+    }
+
+    /// A column of `position` seen from its canonical key's position, or
+    /// back: the key is `position`'s own or its mirror image's.
+    fn stored_column<B: Bitboard>(&self, position: &Connect4Of<B>, col: Column) -> Column {
+        if position.key().to_u128() == canonical_key(position) {
+            col
+        } else {
+            Column(self.size.width() as u8 - 1 - col.0)
+        }
+    }
+
+    /// This book without its moves.
+    #[must_use]
+    pub fn without_moves(&self) -> Book {
+        Book {
+            moves: vec![NO_MOVE; self.len()],
+            ..self.clone()
+        }
+    }
+
+    /// Whether the book holds moves (see [`Book::with_moves`]).
+    #[must_use]
+    pub fn has_moves(&self) -> bool {
+        self.moves.iter().any(|&m| m != NO_MOVE)
+    }
+
+    /// The book's best move of `position`, a frontier position that does
+    /// not lose: one that keeps its exact score.
+    #[must_use]
+    pub fn best_move<B: Bitboard>(&self, position: &Connect4Of<B>) -> Option<Column> {
+        if position.ply() != self.plies || !self.covers(position) {
+            return None;
+        }
+        let index = self.keys.binary_search(&canonical_key(position)).ok()?;
+        let stored = self.moves[index];
+        (stored != NO_MOVE).then(|| self.stored_column(position, Column(stored)))
     }
 
     /// The board size.
@@ -296,17 +402,22 @@ impl Book {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let key_bytes = key_bytes(self.size);
-        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.len() * (key_bytes + 1) + 8);
+        let with_moves = self.has_moves();
+        let entry_bytes = key_bytes + if with_moves { 2 } else { 1 };
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.len() * entry_bytes + 8);
         bytes.extend_from_slice(MAGIC);
-        bytes.push(VERSION);
+        bytes.push(if with_moves { VERSION_MOVES } else { VERSION });
         bytes.push(self.size.width() as u8);
         bytes.push(self.size.height() as u8);
         bytes.push(self.plies as u8);
         bytes.extend_from_slice(&(self.len() as u32).to_le_bytes());
         bytes.push(key_bytes as u8);
-        for (key, score) in self.keys.iter().zip(&self.scores) {
+        for ((key, score), mv) in self.keys.iter().zip(&self.scores).zip(&self.moves) {
             bytes.extend_from_slice(&key.to_le_bytes()[..key_bytes]);
             bytes.push(*score as u8);
+            if with_moves {
+                bytes.push(*mv);
+            }
         }
         let hash = fnv1a(&bytes);
         bytes.extend_from_slice(&hash.to_le_bytes());
@@ -323,12 +434,16 @@ impl Book {
         if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
             return Err(error("not an inarow book (no INAROWBK header)"));
         }
-        if bytes[8] != VERSION {
-            return Err(error(format!(
-                "book format version {} is not supported (this inarow reads version {VERSION})",
-                bytes[8]
-            )));
-        }
+        let with_moves = match bytes[8] {
+            VERSION => false,
+            VERSION_MOVES => true,
+            version => {
+                return Err(error(format!(
+                    "book format version {version} is not supported \
+                     (this inarow reads versions {VERSION} and {VERSION_MOVES})"
+                )))
+            }
+        };
         let (body, hash) = bytes.split_at(bytes.len() - 8);
         let stored = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
         if fnv1a(body) != stored {
@@ -346,13 +461,15 @@ impl Book {
             return Err(error("the book's key width does not match its board size"));
         }
         let entries = &body[HEADER_BYTES..];
-        if Some(entries.len()) != count.checked_mul(key_bytes + 1) {
+        let entry_bytes = key_bytes + if with_moves { 2 } else { 1 };
+        if Some(entries.len()) != count.checked_mul(entry_bytes) {
             return Err(error("the book's length does not match its entry count"));
         }
         let mut keys = Vec::with_capacity(count);
         let mut scores = Vec::with_capacity(count);
+        let mut moves = Vec::with_capacity(count);
         let limit = size.cells() as i32 / 2 + 1;
-        for entry in entries.chunks_exact(key_bytes + 1) {
+        for entry in entries.chunks_exact(entry_bytes) {
             let mut word = [0u8; 16];
             word[..key_bytes].copy_from_slice(&entry[..key_bytes]);
             let key = u128::from_le_bytes(word);
@@ -363,26 +480,38 @@ impl Book {
             if i32::from(score).abs() > limit {
                 return Err(error(format!("the book holds an impossible score {score}")));
             }
+            let mv = if with_moves {
+                entry[key_bytes + 1]
+            } else {
+                NO_MOVE
+            };
+            if mv != NO_MOVE && u32::from(mv) >= size.width() {
+                return Err(error(format!("the book holds a move off the board ({mv})")));
+            }
             keys.push(key);
             scores.push(score);
+            moves.push(mv);
         }
         Ok(Book {
             size,
             plies,
             keys,
             scores,
+            moves,
         })
     }
 
     /// Checks every entry against the others and the rules: the book holds
-    /// exactly the positions it should, and each with fewer than `plies`
-    /// stones scores the best of its children. Returns the frontier (the
-    /// entries with `plies` stones, whose scores only a solver can check) by
-    /// move string, with their scores.
+    /// exactly the positions it should, each with fewer than `plies` stones
+    /// scores the best of its children, and moves stand where they should
+    /// (with moves, on every frontier entry that does not lose and nowhere
+    /// else, legal, and not a loss by the rules). Returns the frontier (the
+    /// entries with `plies` stones, whose scores and moves only a solver can
+    /// check) in the order of their move strings.
     ///
     /// # Errors
     /// The first disagreement found.
-    pub fn check(&self) -> Result<Vec<(String, i32)>, BookError> {
+    pub fn check(&self) -> Result<Vec<FrontierEntry>, BookError> {
         if self.size.fits_u64() {
             self.check_on::<u64>()
         } else {
@@ -390,8 +519,9 @@ impl Book {
         }
     }
 
-    fn check_on<B: Bitboard>(&self) -> Result<Vec<(String, i32)>, BookError> {
+    fn check_on<B: Bitboard>(&self) -> Result<Vec<FrontierEntry>, BookError> {
         let layers = positions::<B>(self.size, self.plies);
+        let with_moves = self.has_moves();
         let mut expected = 0usize;
         let mut frontier = Vec::new();
         for (ply, layer) in layers.iter().enumerate() {
@@ -400,9 +530,21 @@ impl Book {
                 let score = self
                     .probe(position)
                     .ok_or_else(|| error(format!("position {moves:?} is missing")))?;
+                let best = self.best_move(position);
                 if ply as u32 == self.plies {
-                    frontier.push((moves.clone(), score));
+                    self.check_move(position, moves, score, best, with_moves)?;
+                    frontier.push(FrontierEntry {
+                        moves: moves.clone(),
+                        score,
+                        best,
+                    });
                     continue;
+                }
+                let index = self.keys.binary_search(&canonical_key(position));
+                if index.is_ok_and(|i| self.moves[i] != NO_MOVE) {
+                    return Err(error(format!(
+                        "position {moves:?} has a move but is not on the frontier"
+                    )));
                 }
                 let from_children = score_from_children(position, |key| self.probe_key(key))
                     .ok_or_else(|| error(format!("a child of {moves:?} is missing")))?;
@@ -420,6 +562,40 @@ impl Book {
             )));
         }
         Ok(frontier)
+    }
+
+    /// Checks a frontier entry's move as far as the rules can.
+    fn check_move<B: Bitboard>(
+        &self,
+        position: &Connect4Of<B>,
+        moves: &str,
+        score: i32,
+        best: Option<Column>,
+        with_moves: bool,
+    ) -> Result<(), BookError> {
+        match best {
+            None if with_moves && score >= 0 => Err(error(format!(
+                "position {moves:?} does not lose but has no move"
+            ))),
+            Some(_) if score < 0 => Err(error(format!("position {moves:?} loses but has a move"))),
+            Some(col) if !position.is_legal(col) => Err(error(format!(
+                "position {moves:?}: its move, column {}, is full",
+                col.number()
+            ))),
+            Some(col) => {
+                let mut child = *position;
+                child.play_unchecked(col);
+                match crate::score::rule_score(&child) {
+                    Some(child_score) if -child_score != score => Err(error(format!(
+                        "position {moves:?} scores {score}, its move, column {}, {}",
+                        col.number(),
+                        -child_score
+                    ))),
+                    _ => Ok(()),
+                }
+            }
+            None => Ok(()),
+        }
     }
 }
 
@@ -517,9 +693,9 @@ mod tests {
             book.check().is_err() || {
                 // A frontier entry: only a solver can tell.
                 let frontier = book.check().unwrap();
-                frontier.iter().any(|(moves, s)| {
-                    let p = Connect4::from_move_string(size, moves).unwrap();
-                    Solver::new(size, 16).solve(&p, false) != *s
+                frontier.iter().any(|e| {
+                    let p = Connect4::from_move_string(size, &e.moves).unwrap();
+                    Solver::new(size, 16).solve(&p, false) != e.score
                 })
             }
         );
@@ -560,5 +736,106 @@ mod tests {
         let a = Connect4::from_move_string(size, "12").unwrap();
         let b = Connect4::from_move_string(size, "76").unwrap();
         assert_eq!(canonical_key(&a), canonical_key(&b));
+    }
+
+    /// A best move of every frontier position that does not lose, each
+    /// found by the solver's best move of the position seen from its move
+    /// string.
+    fn with_best_moves(book: &Book) -> Book {
+        let frontier = book.check().unwrap();
+        let mut solver = Solver::new(book.size(), 16);
+        solver.set_book(Some(Arc::new(book.clone())));
+        let moves: Vec<(String, Column)> = frontier
+            .iter()
+            .filter(|e| e.score >= 0)
+            .map(|e| {
+                let p = Connect4::from_move_string(book.size(), &e.moves).unwrap();
+                let (mv, score) = solver
+                    .best_move_within(&p, &crate::SolveLimits::default())
+                    .unwrap();
+                assert_eq!(score, e.score, "{}", e.moves);
+                (e.moves.clone(), mv)
+            })
+            .collect();
+        book.with_moves(moves.iter().map(|(m, c)| (m.as_str(), *c)))
+            .unwrap()
+    }
+
+    #[test]
+    fn frontier_moves_keep_the_score_in_both_mirror_images() {
+        let size = Size::new(5, 4).unwrap();
+        let plain = small_book(size, 3);
+        let book = with_best_moves(&plain);
+        assert!(book.has_moves() && !plain.has_moves());
+        assert_eq!(book.without_moves(), plain);
+        let frontier = book.check().unwrap();
+        let mut solver = Solver::new(size, 16);
+        let mirror = |moves: &str| -> String {
+            moves
+                .chars()
+                .map(|c| char::from_digit(6 - c.to_digit(10).unwrap(), 10).unwrap())
+                .collect()
+        };
+        for entry in &frontier {
+            for moves in [entry.moves.clone(), mirror(&entry.moves)] {
+                let position = Connect4::from_move_string(size, &moves).unwrap();
+                let best = book.best_move(&position);
+                assert_eq!(best.is_some(), entry.score >= 0, "{moves}");
+                if let Some(col) = best {
+                    let mut child = position;
+                    child.play_unchecked(col);
+                    assert_eq!(-solver.solve(&child, false), entry.score, "{moves}");
+                }
+            }
+        }
+        // Only the frontier has moves, and the rest of the book none.
+        let shallow = Connect4::from_move_string(size, "11").unwrap();
+        assert_eq!(book.best_move(&shallow), None);
+        // The bytes: version 2, one more byte an entry, read back the same;
+        // without moves, version 1 as before.
+        let bytes = book.to_bytes();
+        assert_eq!(bytes[8], 2);
+        assert_eq!(bytes.len(), plain.to_bytes().len() + book.len());
+        assert_eq!(Book::from_bytes(&bytes).as_ref(), Ok(&book));
+        assert_eq!(plain.to_bytes()[8], 1);
+    }
+
+    #[test]
+    fn wrong_or_missing_moves_are_found() {
+        let size = Size::new(5, 4).unwrap();
+        let book = with_best_moves(&small_book(size, 4));
+        let frontier = book.check().unwrap();
+        let winning = frontier.iter().find(|e| e.score > 0).unwrap();
+        let losing = frontier.iter().find(|e| e.score < 0).unwrap();
+        let index_of = |moves: &str| {
+            let p = Connect4::from_move_string(size, moves).unwrap();
+            book.keys.binary_search(&canonical_key(&p)).unwrap()
+        };
+        // A move missing where the position does not lose.
+        let mut missing = book.clone();
+        missing.moves[index_of(&winning.moves)] = NO_MOVE;
+        assert!(missing.check().unwrap_err().0.contains("no move"));
+        // A move where the position loses.
+        let mut extra = book.clone();
+        extra.moves[index_of(&losing.moves)] = 0;
+        assert!(extra
+            .check()
+            .unwrap_err()
+            .0
+            .contains("loses but has a move"));
+        // A move off the board is refused when read.
+        let mut bytes = book.to_bytes();
+        let at =
+            HEADER_BYTES + index_of(&winning.moves) * (key_bytes(size) + 2) + key_bytes(size) + 1;
+        bytes[at] = 9;
+        let body = bytes.len() - 8;
+        let hash = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&hash.to_le_bytes());
+        assert!(Book::from_bytes(&bytes)
+            .unwrap_err()
+            .0
+            .contains("off the board"));
+        // A move string that is not on the frontier.
+        assert!(book.with_moves([("11", Column(0))]).is_err());
     }
 }

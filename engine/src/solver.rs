@@ -272,6 +272,11 @@ pub trait Dropped<B: TableKey>: Game + Copy + Send + Sync {
     fn book_score(&self, _book: &Book) -> Option<i32> {
         None
     }
+
+    /// `book`'s best move of this position, if it holds one.
+    fn book_move(&self, _book: &Book) -> Option<Self::Move> {
+        None
+    }
 }
 
 impl<B: TableKey> Dropped<B> for Connect4Of<B> {
@@ -318,6 +323,10 @@ impl<B: TableKey> Dropped<B> for Connect4Of<B> {
 
     fn book_score(&self, book: &Book) -> Option<i32> {
         book.probe(self)
+    }
+
+    fn book_move(&self, book: &Book) -> Option<Column> {
+        book.best_move(self)
     }
 }
 
@@ -623,6 +632,11 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     #[inline]
     fn book_score(&self, position: &P) -> Option<i32> {
         position.book_score(self.book.as_ref()?)
+    }
+
+    /// The book's best move of `position`, if it holds one.
+    fn book_move(&self, position: &P) -> Option<P::Move> {
+        position.book_move(self.book.as_ref()?)
     }
 
     /// Searches on `threads` threads (at least 1) from now on. The scores do
@@ -1022,10 +1036,11 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// most `-target`, with whether the book or the rules scored it. The
     /// score of `position` must be at least `target`.
     ///
-    /// The order: a move that wins at once; the moves the rules or the book
-    /// score (they cost nothing); then the table's move, `first`, and the
-    /// rest from the centre out. Where the book scores every move, only
-    /// from the centre out, so that the book's move is always the same.
+    /// The order: a move that wins at once; the book's best move (it keeps
+    /// the exact score); the moves the rules or the book score (they cost
+    /// nothing); then the table's move, `first`, and the rest from the
+    /// centre out. Where the book scores every move, only from the centre
+    /// out, so that the book's move is always the same.
     /// Moves found to leave the opponent more than `-target` are added to
     /// `refuted`.
     fn move_keeping(
@@ -1040,6 +1055,9 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         let mut moves = position.legal_moves();
         if let Some(&win) = moves.iter().find(|&&mv| position.is_winning_move(mv)) {
             return Some((win, false));
+        }
+        if let Some(best) = self.book_move(position) {
+            return Some((best, true));
         }
         let (table_move, first) = if self.book_scores_moves(position) {
             (None, None)
@@ -1101,6 +1119,43 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         None
     }
 
+    /// Whether the mover's score of the legal move `mv` of `position` is at
+    /// least `score` (with `score` the position's exact score, whether `mv`
+    /// keeps it): one null window on the position after it, where an exact
+    /// score takes several. `None` past `limits`.
+    pub fn move_keeps_within(
+        &mut self,
+        position: &P,
+        mv: P::Move,
+        score: i32,
+        limits: &SolveLimits<'_>,
+    ) -> Option<bool> {
+        self.set_game(position);
+        if position.is_winning_move(mv) {
+            return Some(self.board.win_next(position.ply() as i32) >= score);
+        }
+        let mut child = *position;
+        child.play_unchecked(mv);
+        let known = if child.outcome().is_some() {
+            Some(finished_score(&child, false))
+        } else if child.can_win_next() {
+            Some(self.board.win_next(child.ply() as i32))
+        } else {
+            self.book_score(&child)
+        };
+        if let Some(child_score) = known {
+            return Some(-child_score >= score);
+        }
+        let (lower, upper) = self.settle(&child, (-score, -score + 1), limits);
+        if upper <= -score {
+            Some(true)
+        } else if lower > -score {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// The line of best play after `first` from `position`, to the end of the
     /// game or as far as `limits` allow: each side keeps its score, the winner
     /// winning as soon as it can and the loser holding out longest.
@@ -1118,7 +1173,10 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         loop {
             // A book answer is instant, and so is its line: it ends where the
             // book does.
-            if answered_by_book && !self.book_scores_moves(&current) {
+            if answered_by_book
+                && !self.book_scores_moves(&current)
+                && self.book_move(&current).is_none()
+            {
                 break;
             }
             let Some((mv, _)) = self.best_move_within(&current, limits) else {
@@ -1917,6 +1975,16 @@ impl<B: TableKey, P: Dropped<B>> ExactScorer<P> for SolverOf<B, P> {
 
     fn best_move(&mut self, position: &P, limits: &SolveLimits<'_>) -> Option<(P::Move, i32)> {
         self.best_move_within(position, limits)
+    }
+
+    fn move_keeps(
+        &mut self,
+        position: &P,
+        mv: P::Move,
+        score: i32,
+        limits: &SolveLimits<'_>,
+    ) -> Option<bool> {
+        self.move_keeps_within(position, mv, score, limits)
     }
 
     fn nodes(&self) -> u64 {
