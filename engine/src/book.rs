@@ -332,7 +332,11 @@ impl Book {
         }
         let index = self.keys.binary_search(&canonical_key(position)).ok()?;
         let stored = self.moves[index];
-        (stored != NO_MOVE).then(|| self.stored_column(position, Column(stored)))
+        if stored == NO_MOVE {
+            return None;
+        }
+        // A damaged book's move may be a full column: none then.
+        Some(self.stored_column(position, Column(stored))).filter(|&col| position.is_legal(col))
     }
 
     /// The board size.
@@ -491,6 +495,10 @@ impl Book {
             keys.push(key);
             scores.push(score);
             moves.push(mv);
+        }
+        if with_moves && moves.iter().all(|&m| m == NO_MOVE) {
+            // Written as version 1: a file has one encoding.
+            return Err(error("the book is format version 2 but holds no moves"));
         }
         Ok(Book {
             size,
@@ -788,6 +796,10 @@ mod tests {
                 }
             }
         }
+        // A book without moves has none to give (a fuzzing find: asking
+        // one overflowed).
+        let position = Connect4::from_move_string(size, &frontier[0].moves).unwrap();
+        assert_eq!(plain.best_move(&position), None);
         // Only the frontier has moves, and the rest of the book none.
         let shallow = Connect4::from_move_string(size, "11").unwrap();
         assert_eq!(book.best_move(&shallow), None);
@@ -798,6 +810,27 @@ mod tests {
         assert_eq!(bytes.len(), plain.to_bytes().len() + book.len());
         assert_eq!(Book::from_bytes(&bytes).as_ref(), Ok(&book));
         assert_eq!(plain.to_bytes()[8], 1);
+    }
+
+    /// A fuzzing find: a version 2 file without a move read, and wrote
+    /// back as version 1. It is refused now: one encoding a book.
+    #[test]
+    fn version_2_without_moves_is_refused() {
+        let mut bytes = b"INAROWBK\x02\x01\x18\x01\x00\x00\x00\x00\x04".to_vec();
+        let hash = fnv1a(&bytes);
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        assert!(Book::from_bytes(&bytes).unwrap_err().0.contains("no moves"));
+        let size = Size::new(5, 4).unwrap();
+        let book = with_best_moves(&small_book(size, 3));
+        let mut bytes = book.to_bytes();
+        let entry = key_bytes(size) + 2;
+        for i in 0..book.len() {
+            bytes[HEADER_BYTES + i * entry + entry - 1] = NO_MOVE;
+        }
+        let body = bytes.len() - 8;
+        let hash = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&hash.to_le_bytes());
+        assert!(Book::from_bytes(&bytes).unwrap_err().0.contains("no moves"));
     }
 
     #[test]

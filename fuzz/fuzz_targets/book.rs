@@ -3,7 +3,7 @@
 //! checksum is made right first, so the fuzzer also reaches what lies behind
 //! it. A book that loads writes back to the same bytes, holds only scores a
 //! board allows, and answers probes of the start and of every first move
-//! within them; a shallow one is checked entry by entry without a panic; a
+//! within them, with legal moves; a shallow one is checked entry by entry without a panic; a
 //! refusal is one line.
 #![no_main]
 
@@ -29,6 +29,12 @@ fn probe<B: Bitboard>(book: &Book, limit: i32) {
     })) {
         if let Some(score) = book.score(&position) {
             assert!(score.abs() <= limit, "score {score} on a board of {limit}");
+        }
+        if let Some(col) = book.best_move(&position) {
+            assert!(
+                position.is_legal(col),
+                "the book's move {col:?} is not legal"
+            );
         }
     }
 }
