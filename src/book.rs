@@ -40,6 +40,10 @@ enum BookCommand {
     /// Give a book's frontier its best moves: each position that does not
     /// lose gets a move that keeps its exact score, found by the solver.
     Moves(MovesArgs),
+    /// Give a book the layer past its frontier: the positions one stone
+    /// deeper whose side to move played its last two moves from the book,
+    /// each solved with a best move.
+    Deepen(MovesArgs),
     /// Check every entry of a book: interior entries against their children,
     /// frontier entries by solving them again.
     Verify(VerifyArgs),
@@ -95,12 +99,12 @@ struct MergeArgs {
     results: Vec<PathBuf>,
 }
 
-/// Options of `inarow book moves`.
+/// Options of `inarow book moves` and `inarow book deepen`.
 #[derive(Args, Debug)]
 struct MovesArgs {
-    /// The book file. Each move found is appended to FILE.moves as it comes
-    /// (run again, it carries on from there); once every one is found, the
-    /// book is rewritten with them.
+    /// The book file. Each result is appended to FILE.moves (FILE.deep) as
+    /// it comes (run again, it carries on from there); once every one is
+    /// found, the book is rewritten with them.
     file: PathBuf,
     /// Positions solved at once, each on its own thread (default: every core).
     #[arg(long, value_parser = crate::threads::parse)]
@@ -148,6 +152,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         BookCommand::Build(args) => build(args),
         BookCommand::Merge(args) => merge(args),
         BookCommand::Moves(args) => moves(args),
+        BookCommand::Deepen(args) => deepen(args),
         BookCommand::Verify(args) => verify(args),
         BookCommand::Probe(args) => probe(args),
         BookCommand::Lines(args) => crate::linebook::run(args),
@@ -158,12 +163,6 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
 pub fn load(path: &Path) -> Result<Book, String> {
     let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn solved_path(output: &Path) -> PathBuf {
-    let mut name = output.as_os_str().to_owned();
-    name.push(".solved");
-    PathBuf::from(name)
 }
 
 /// Reads `moves score ...` lines into scores by canonical key. A last line
@@ -244,7 +243,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
         .into_iter()
         .map(|moves| Ok((position_of(args.size, &moves)?, moves)))
         .collect::<Result<_, String>>()?;
-    let solved_file = solved_path(&args.output);
+    let solved_file = results_path(&args.output, ".solved");
     let mut scores = HashMap::new();
     if solved_file.exists() && (args.resume || args.todo.is_some()) {
         read_results(&solved_file, args.size, &mut scores)?;
@@ -429,9 +428,10 @@ fn merge(args: &MergeArgs) -> Result<(), String> {
     finish(args.size, args.plies, &scores, &args.output)
 }
 
-fn moves_path(file: &Path) -> PathBuf {
+/// `file` with `extension` added to its name: where a command's results go.
+fn results_path(file: &Path, extension: &str) -> PathBuf {
     let mut name = file.as_os_str().to_owned();
-    name.push(".moves");
+    name.push(extension);
     PathBuf::from(name)
 }
 
@@ -476,10 +476,11 @@ fn moves(args: &MovesArgs) -> Result<(), String> {
     let started = Instant::now();
     let book = load(&args.file)?;
     let in_file = |e: String| format!("{}: {e}", args.file.display());
-    let frontier = book.check().map_err(|e| in_file(e.to_string()))?;
+    let mut frontier = book.check().map_err(|e| in_file(e.to_string()))?;
+    frontier.retain(|e| !e.deep);
     let by_moves: HashMap<&str, &FrontierEntry> =
         frontier.iter().map(|e| (e.moves.as_str(), e)).collect();
-    let progress_file = moves_path(&args.file);
+    let progress_file = results_path(&args.file, ".moves");
     let mut found = HashMap::new();
     if progress_file.exists() {
         read_moves(&progress_file, &by_moves, &mut found)?;
@@ -568,22 +569,176 @@ fn moves(args: &MovesArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn verify(args: &VerifyArgs) -> Result<(), String> {
+/// One result of `inarow book deepen`: a score, and a best move's column
+/// where the position does not lose.
+type Deepened = (i32, Option<Column>);
+
+/// Reads `moves column score ...` lines of `inarow book deepen` (the
+/// column from 1, `-` where the position loses), each a position of
+/// `layer`. A last line cut short is left out.
+fn read_deep(
+    path: &Path,
+    layer: &HashMap<&str, &AnyGame>,
+    found: &mut HashMap<String, Deepened>,
+) -> Result<(), String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    for (index, line) in complete.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), index + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [moves, column, score, ..] = fields[..] else {
+            return Err(format!("{}: expected 'moves column score'", at()));
+        };
+        let position = layer.get(moves).ok_or_else(|| {
+            format!(
+                "{}: {moves:?} is not in the layer past the frontier (results of another book?)",
+                at()
+            )
+        })?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| format!("{}: the score '{score}' is not a number", at()))?;
+        let column = match column {
+            "-" => None,
+            text => Some(
+                text.parse::<u8>()
+                    .ok()
+                    .filter(|&c| c >= 1 && position.legal_moves().iter().any(|m| m.file == c - 1))
+                    .map(|c| Column(c - 1))
+                    .ok_or_else(|| format!("{}: '{text}' is not a legal column", at()))?,
+            ),
+        };
+        if column.is_some() != (score >= 0) {
+            return Err(format!(
+                "{}: a move where the position loses, or none where it does not",
+                at()
+            ));
+        }
+        found.insert(moves.to_owned(), (score, column));
+    }
+    Ok(())
+}
+
+fn deepen(args: &MovesArgs) -> Result<(), String> {
+    let started = Instant::now();
     let book = load(&args.file)?;
-    let frontier = book
-        .check()
-        .map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let interior = book.len() - frontier.len();
-    let chosen: Vec<&FrontierEntry> = match args.sample {
-        Some(n) if n < frontier.len() => {
-            // Evenly spread, the first and the last included.
-            let last = frontier.len() - 1;
+    let in_file = |e: String| format!("{}: {e}", args.file.display());
+    book.check().map_err(|e| in_file(e.to_string()))?;
+    let layer: Vec<(AnyGame, String)> = book::deep_moves(&book)
+        .into_iter()
+        .map(|moves| Ok((position_of(book.size(), &moves)?, moves)))
+        .collect::<Result<_, String>>()?;
+    let by_moves: HashMap<&str, &AnyGame> = layer.iter().map(|(p, m)| (m.as_str(), p)).collect();
+    let progress_file = results_path(&args.file, ".deep");
+    let mut found = HashMap::new();
+    if progress_file.exists() {
+        read_deep(&progress_file, &by_moves, &mut found)?;
+        truncate_partial_line(&progress_file)?;
+    }
+    let todo: Vec<&(AnyGame, String)> = layer
+        .iter()
+        .filter(|(_, moves)| !found.contains_key(moves))
+        .collect();
+    log::info!(
+        "{} positions one stone past the frontier, {} to go",
+        layer.len(),
+        todo.len()
+    );
+    let positions: Vec<&AnyGame> = todo.iter().map(|(p, _)| p).collect();
+    let mut out = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&progress_file)
+        .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
+    let show_progress = io::stderr().is_terminal();
+    let threads = args.threads.unwrap_or_else(max_threads);
+    let best = |analyst: &mut Analyst, _: usize, position: &AnyGame| {
+        analyst.best_move(position, &SolveLimits::default())
+    };
+    let mut done = 0;
+    // The solver gets the book's scores: the layer's positions are past
+    // them, so the scores only answer the solver's look at the root.
+    let scores = Arc::new(book.without_moves());
+    solve_on_threads(
+        &positions,
+        threads,
+        args.hash,
+        Some(&scores),
+        best,
+        |solved| {
+            let (_, moves) = todo[solved.index];
+            let (mv, score) = solved.result;
+            let column = (score >= 0).then_some(Column(mv.file));
+            let shown = column.map_or_else(|| "-".to_owned(), |c| c.number().to_string());
+            writeln!(
+                out,
+                "{moves} {shown} {score} {} {}",
+                solved.nodes, solved.micros
+            )
+            .and_then(|()| out.flush())
+            .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
+            found.insert(moves.clone(), (score, column));
+            done += 1;
+            if show_progress {
+                eprint!(
+                    "\r{done} of {} solved, {:.0} s   ",
+                    todo.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            Ok(())
+        },
+    )?;
+    if show_progress {
+        eprintln!();
+    }
+    let book = book
+        .with_deep(
+            found
+                .iter()
+                .map(|(moves, &(score, col))| (moves.as_str(), score, col)),
+        )
+        .and_then(|book| book.check().map(|_| book))
+        .map_err(|e| in_file(e.to_string()))?;
+    write_book(&book, &args.file)?;
+    let lose = found.values().filter(|(score, _)| *score < 0).count();
+    println!(
+        "{}: {}, {} positions at {} stones past the frontier ({lose} of them lose)",
+        args.file.display(),
+        book.size(),
+        layer.len(),
+        book.plies() + 1
+    );
+    Ok(())
+}
+
+/// `n` of `all`, evenly spread, the first and the last included (all of
+/// them without `n`).
+fn spread<'a>(all: &[&'a FrontierEntry], n: Option<usize>) -> Vec<&'a FrontierEntry> {
+    match n {
+        Some(n) if n < all.len() => {
+            let last = all.len() - 1;
             let mut picks: Vec<usize> = (0..n).map(|i| i * last / (n - 1).max(1)).collect();
             picks.dedup();
-            picks.into_iter().map(|i| &frontier[i]).collect()
+            picks.into_iter().map(|i| all[i]).collect()
         }
-        _ => frontier.iter().collect(),
-    };
+        _ => all.to_vec(),
+    }
+}
+
+fn verify(args: &VerifyArgs) -> Result<(), String> {
+    let book = load(&args.file)?;
+    let entries = book
+        .check()
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let interior = book.len() - entries.len();
+    let (deep, frontier): (Vec<&FrontierEntry>, Vec<&FrontierEntry>) =
+        entries.iter().partition(|e| e.deep);
+    // The frontier and the layer past it are each sampled.
+    let mut chosen = spread(&frontier, args.sample);
+    let chosen_frontier = chosen.len();
+    chosen.extend(spread(&deep, args.sample));
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut wrong = Vec::new();
     let scored: &[&FrontierEntry] = if args.moves_only { &[] } else { &chosen };
@@ -638,28 +793,38 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
     })?;
     if let Some(first) = wrong.first() {
         return Err(format!(
-            "{}: {} frontier entries disagree with the solver, first {first}",
+            "{}: {} entries disagree with the solver, first {first}",
             args.file.display(),
             wrong.len()
         ));
     }
-    let moves = if book.has_moves() {
+    let moves = if book.has_moves() || book.has_deep() {
         format!(
             ", {} of {} moves checked by the solver and keep their scores",
             with_moves.len(),
-            frontier.iter().filter(|e| e.best.is_some()).count()
+            entries.iter().filter(|e| e.best.is_some()).count()
         )
     } else {
         String::new()
     };
+    let deep = if deep.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} of {} at {} stones past the frontier",
+            scored.len().saturating_sub(chosen_frontier),
+            deep.len(),
+            book.plies() + 1
+        )
+    };
     println!(
         "{}: ok, {}, up to {} stones: {} entries, {interior} agree with their children, \
-         {} of {} at {} stones solved again and agree{moves}",
+         {} of {} at {} stones{deep} solved again and agree{moves}",
         args.file.display(),
         book.size(),
         book.plies(),
         book.len(),
-        scored.len(),
+        scored.len().min(chosen_frontier),
         frontier.len(),
         book.plies()
     );

@@ -367,6 +367,83 @@ fn frontier_moves_are_found_resumed_and_verified() {
     assert_eq!(fs::read(&other).unwrap(), fs::read(&plain).unwrap());
 }
 
+/// `book deepen` through the binary: the layer past the frontier found,
+/// verified, resumed from a cut results file to the same bytes; results of
+/// another book refused in one line.
+#[test]
+fn the_layer_past_the_frontier_is_found_resumed_and_verified() {
+    let dir = scratch("deepen");
+    let plain = build(&dir, "plain.book", "4", &[]);
+    let whole = dir.join("whole.book");
+    fs::copy(&plain, &whole).unwrap();
+    let (out, err, ok) = inarow(&["book", "deepen", path(&whole), "--threads", "2"], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("at 5 stones past the frontier"), "{out}");
+    let whole_bytes = fs::read(&whole).unwrap();
+    assert_eq!(whole_bytes[8], 3, "a book with a layer is version 3");
+    let (verified, err, ok) = inarow(&["book", "verify", path(&whole)], "");
+    assert!(ok, "{err}");
+    let count = fs::read_to_string(dir.join("whole.book.deep"))
+        .unwrap()
+        .lines()
+        .count();
+    assert!(
+        verified.contains(&format!("{count} of {count} at 5 stones past the frontier")),
+        "{verified}"
+    );
+
+    // Stopped in the middle of a line: the rest is found, the same book.
+    let found = fs::read_to_string(dir.join("whole.book.deep")).unwrap();
+    let lines: Vec<&str> = found.lines().collect();
+    let half: String = lines[..lines.len() / 2]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let again = dir.join("again.book");
+    fs::copy(&plain, &again).unwrap();
+    fs::write(
+        dir.join("again.book.deep"),
+        format!("{half}{}", &lines[lines.len() / 2][..3]),
+    )
+    .unwrap();
+    let (_, err, ok) = inarow(&["book", "deepen", path(&again), "--threads", "1"], "");
+    assert!(ok, "{err}");
+    assert_eq!(fs::read(&again).unwrap(), whole_bytes);
+
+    // The layer's positions are probed like any other.
+    let first: Vec<&str> = lines[0].split_whitespace().collect();
+    let (probed, err, ok) = inarow(&["book", "probe", "--book", path(&whole), first[0]], "");
+    assert!(ok, "{err}");
+    let fields: Vec<&str> = probed.split_whitespace().collect();
+    assert_eq!(fields[1], first[2], "{probed}");
+
+    // A wrong score in the layer passes the rules' checks where the parent
+    // allows it, and the solver finds it.
+    let book = Book::from_bytes(&whole_bytes).unwrap();
+    let deep = book.check().unwrap();
+    let entry = deep.iter().find(|e| e.deep && e.score > 0).unwrap();
+    let wrong = book
+        .with_deep(deep.iter().filter(|e| e.deep).map(|e| {
+            let score = if e == entry { e.score + 1 } else { e.score };
+            (e.moves.as_str(), score, e.best)
+        }))
+        .unwrap();
+    let wrong_file = dir.join("wrong.book");
+    fs::write(&wrong_file, wrong.to_bytes()).unwrap();
+    let (_, err, ok) = inarow(&["book", "verify", path(&wrong_file)], "");
+    assert!(!ok && err.contains("disagree with the solver"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+
+    // A results file from another book: a clear error, the book untouched.
+    let other = dir.join("other.book");
+    fs::copy(&plain, &other).unwrap();
+    fs::write(dir.join("other.book.deep"), "11223 1 1 0 0\n").unwrap();
+    let (_, err, ok) = inarow(&["book", "deepen", path(&other)], "");
+    assert!(!ok && err.contains("another book"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(fs::read(&other).unwrap(), fs::read(&plain).unwrap());
+}
+
 /// The book built in: every entry consistent with its children, a sample of
 /// the deepest solved again from scratch, and the engine playing from it.
 #[test]
@@ -374,7 +451,8 @@ fn the_book_built_in_is_right() {
     let book = book::embedded();
     assert_eq!(book.size(), Size::STANDARD);
     assert!(book.plies() >= 2, "the book covers at least 2 stones");
-    let frontier = book.check().expect("every entry agrees with its children");
+    let entries = book.check().expect("every entry agrees with its children");
+    let (deep, frontier): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| e.deep);
     // Spread over the frontier, the first and the last included.
     let samples = if book.plies() >= 6 { 12 } else { 2 };
     let mut solver = Solver::new(Size::STANDARD, 256);
@@ -403,6 +481,27 @@ fn the_book_built_in_is_right() {
         child.play_unchecked(entry.best.unwrap());
         solver.clear();
         assert_eq!(-solver.solve(&child, false), entry.score, "{}", entry.moves);
+    }
+    // The layer past the frontier, the second player's fifth move: a
+    // sample, each score and move by solves from scratch.
+    assert!(
+        book.has_deep(),
+        "the book built in has the layer past its frontier"
+    );
+    let samples = 12;
+    for i in 0..samples {
+        let entry = &deep[i * (deep.len() - 1) / (samples - 1)];
+        let position = Connect4::from_move_string(Size::STANDARD, &entry.moves).unwrap();
+        solver.clear();
+        let score = solver.solve(&position, false);
+        assert_eq!(score, entry.score, "{}", entry.moves);
+        assert_eq!(entry.best.is_some(), score >= 0, "{}", entry.moves);
+        if let Some(col) = entry.best {
+            let mut child = position;
+            child.play_unchecked(col);
+            solver.clear();
+            assert_eq!(-solver.solve(&child, false), score, "{}", entry.moves);
+        }
     }
     // The file in the repository is the one built in.
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/books/7x6.book");

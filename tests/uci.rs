@@ -817,18 +817,22 @@ fn the_book_answers_the_start_at_once() {
     );
 }
 
-/// At 8 stones, the book's last ply, a position that does not lose is
-/// answered by the book's best move at once, under a clock or not, with
-/// the book's exact score; one that loses is left to the solver.
+/// At 8 stones, the book's last ply, and at 9 in the layer past it, a
+/// position that does not lose is answered by the book's best move at
+/// once, under a clock or not, with the book's exact score; one that loses
+/// is left to the solver.
 #[test]
-fn the_book_plays_its_last_ply_at_once() {
+fn the_book_plays_its_last_ply_and_the_layer_past_it_at_once() {
     use inarow_games::{Column, Connect4, Size};
     let book = inarow_engine::book::embedded();
-    // A win, a draw (the book's first of each in move-string order) and a
-    // mirror image of the win.
-    let frontier = book.check().unwrap();
+    // At each of 8 and 9 stones a win and a draw (the book's first of each
+    // in move-string order), and a mirror image of the 8-stone win.
+    let entries = book.check().unwrap();
+    let (deep, frontier): (Vec<_>, Vec<_>) = entries.iter().partition(|e| e.deep);
     let win = frontier.iter().find(|e| e.score > 0).unwrap();
     let draw = frontier.iter().find(|e| e.score == 0).unwrap();
+    let deep_win = deep.iter().find(|e| e.score > 0).unwrap();
+    let deep_draw = deep.iter().find(|e| e.score == 0).unwrap();
     let mirrored: String = win
         .moves
         .chars()
@@ -839,6 +843,8 @@ fn the_book_plays_its_last_ply_at_once() {
         (&win.moves, win.score),
         (&draw.moves, 0),
         (&mirrored, win.score),
+        (&deep_win.moves, deep_win.score),
+        (&deep_draw.moves, 0),
     ] {
         let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
         let best = book.best_move(&position).expect("a move");

@@ -13,14 +13,26 @@
 //! A book may also hold a best move of each frontier position that does not
 //! lose ([`Book::with_moves`], built by `inarow book moves`): a move that
 //! keeps the position's exact score, so that the frontier plays at once.
-//! Shallower positions need none: their children are in the book.
+//! Shallower positions need none: their children are in the book, and the
+//! book's move there is the first from the centre out that keeps the score
+//! ([`Book::best_move`]).
+//!
+//! A book may also hold a layer one stone past its frontier
+//! ([`Book::with_deep`], built by `inarow book deepen`): the positions with
+//! `plies + 1` stones whose side to move played its last two moves as the
+//! book plays them ([`Book::deep_positions`]), each with its exact score and,
+//! if it does not lose, a best move. Those are the positions inarow meets
+//! there as that side after any opening of up to `plies - 4` stones, and
+//! the first it would otherwise have to solve under a clock (on 7x6, as the
+//! second player: its fifth move).
 //!
 //! The file format (all integers little-endian):
 //!
 //! ```text
 //! offset  size          field
 //! 0       8             magic "INAROWBK"
-//! 8       1             format version: 1, or 2 with moves
+//! 8       1             format version: 1, 2 with moves, 3 with moves and
+//!                       the layer past the frontier
 //! 9       1             board width
 //! 10      1             board height
 //! 11      1             plies: every position with this many stones or fewer
@@ -48,6 +60,9 @@ const VERSION: u8 = 1;
 
 /// The format version of a book with moves: one more byte an entry.
 const VERSION_MOVES: u8 = 2;
+
+/// The format version of a book with moves and a layer past the frontier.
+const VERSION_DEEP: u8 = 3;
 
 /// The move byte of an entry without a move.
 const NO_MOVE: u8 = u8::MAX;
@@ -87,10 +102,14 @@ pub struct Book {
     /// Each key's best move in the position the key stands for: a column,
     /// or [`NO_MOVE`]. Only frontier entries that do not lose have one.
     moves: Vec<u8>,
+    /// The layer past the frontier (see [`Book::with_deep`]), by increasing
+    /// canonical key: the key, the score and the move as above.
+    deep: Vec<(u128, i8, u8)>,
 }
 
-/// A frontier entry (a position with the book's plies of stones), as
-/// [`Book::check`] lists them for a solver to check.
+/// A frontier entry (a position with the book's plies of stones) or an
+/// entry of the layer past it, as [`Book::check`] lists them for a solver
+/// to check.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrontierEntry {
     /// A move string that reaches the position (columns from 1).
@@ -99,6 +118,8 @@ pub struct FrontierEntry {
     pub score: i32,
     /// The book's best move in it, if the book has moves.
     pub best: Option<Column>,
+    /// Whether it is in the layer past the frontier, one stone deeper.
+    pub deep: bool,
 }
 
 /// The book built into the binary: 7x6, read on first use.
@@ -195,6 +216,23 @@ pub fn frontier_moves(size: Size, plies: u32) -> Vec<String> {
     }
 }
 
+/// The move strings of the positions of `book`'s layer past its frontier
+/// (see [`Book::deep_positions`]), on the bitboard its size takes.
+#[must_use]
+pub fn deep_moves(book: &Book) -> Vec<String> {
+    fn moves<B: Bitboard>(book: &Book) -> Vec<String> {
+        book.deep_positions::<B>()
+            .into_iter()
+            .map(|(_, moves)| moves)
+            .collect()
+    }
+    if book.size().fits_u64() {
+        moves::<u64>(book)
+    } else {
+        moves::<u128>(book)
+    }
+}
+
 impl Book {
     /// The book of every position of `size` up to `plies` stones, given the
     /// scores of the frontier (see [`frontier`]) by canonical key: every
@@ -255,6 +293,7 @@ impl Book {
             keys: entries.iter().map(|&(k, _)| k).collect(),
             scores: entries.iter().map(|&(_, s)| s as i8).collect(),
             moves: vec![NO_MOVE; entries.len()],
+            deep: Vec::new(),
         })
     }
 
@@ -308,35 +347,166 @@ impl Book {
         }
     }
 
-    /// This book without its moves.
+    /// This book without its moves, and without the layer past its
+    /// frontier: the scores up to its plies alone.
     #[must_use]
     pub fn without_moves(&self) -> Book {
         Book {
-            moves: vec![NO_MOVE; self.len()],
+            moves: vec![NO_MOVE; self.keys.len()],
+            deep: Vec::new(),
             ..self.clone()
         }
     }
 
-    /// Whether the book holds moves (see [`Book::with_moves`]).
+    /// Whether the book holds moves at its frontier (see [`Book::with_moves`]).
     #[must_use]
     pub fn has_moves(&self) -> bool {
         self.moves.iter().any(|&m| m != NO_MOVE)
     }
 
-    /// The book's best move of `position`, a frontier position that does
-    /// not lose: one that keeps its exact score.
+    /// The book's move in `position`, one that keeps its exact score:
+    /// - below the frontier, the first from the centre out whose position
+    ///   the book or the rules score so (the children are all known), the
+    ///   one move inarow plays there;
+    /// - at the frontier and in the layer past it, the move stored, if any:
+    ///   positions that lose have none.
+    ///
+    /// `None` where the book does not hold the position (its side to move
+    /// wins at once, or it is deeper).
     #[must_use]
     pub fn best_move<B: Bitboard>(&self, position: &Connect4Of<B>) -> Option<Column> {
-        if position.ply() != self.plies || !self.covers(position) {
+        if !self.covers(position) {
             return None;
         }
-        let index = self.keys.binary_search(&canonical_key(position)).ok()?;
-        let stored = self.moves[index];
+        let key = canonical_key(position);
+        let stored = if position.ply() < self.plies {
+            let score = self.probe_key(key)?;
+            return centre_out(self.size).find(|&col| {
+                position.is_legal(col) && {
+                    let mut child = *position;
+                    child.play_unchecked(col);
+                    self.score(&child) == Some(-score)
+                }
+            });
+        } else if position.ply() == self.plies {
+            self.moves[self.keys.binary_search(&key).ok()?]
+        } else {
+            self.deep_entry(key)?.2
+        };
         if stored == NO_MOVE {
             return None;
         }
         // A damaged book's move may be a full column: none then.
         Some(self.stored_column(position, Column(stored))).filter(|&col| position.is_legal(col))
+    }
+
+    /// The entry of the layer past the frontier under a canonical key.
+    fn deep_entry(&self, key: u128) -> Option<(u128, i8, u8)> {
+        let index = self.deep.binary_search_by_key(&key, |e| e.0).ok()?;
+        Some(self.deep[index])
+    }
+
+    /// Whether the book has a layer past its frontier (see
+    /// [`Book::with_deep`]).
+    #[must_use]
+    pub fn has_deep(&self) -> bool {
+        !self.deep.is_empty()
+    }
+
+    /// The positions of the layer past the frontier: those with `plies + 1`
+    /// stones that the book stores, reached from the empty board by any
+    /// moves, except that the side to move there played its two moves before
+    /// (at `plies - 1` and `plies - 3` stones) as the book plays them
+    /// ([`Book::best_move`]). One per mirror pair, each with the first move
+    /// string (columns from 1) that reaches it, in the order of those
+    /// strings.
+    ///
+    /// # Panics
+    /// If the board does not fit `B` (see [`Connect4Of::new`]).
+    #[must_use]
+    pub fn deep_positions<B: Bitboard>(&self) -> Vec<(Connect4Of<B>, String)> {
+        let target = self.plies + 1;
+        let mut layer = vec![(Connect4Of::<B>::new(self.size), String::new())];
+        for ply in 0..target {
+            let book_plays = ply + 2 == target || ply + 4 == target;
+            let mut seen = std::collections::HashSet::new();
+            let mut next = Vec::new();
+            for (position, moves) in &layer {
+                let choices: Vec<Column> = if book_plays {
+                    self.best_move(position).into_iter().collect()
+                } else {
+                    position.legal_moves().into_iter().collect()
+                };
+                for mv in choices {
+                    let mut child = *position;
+                    child.play_unchecked(mv);
+                    if child.outcome().is_none() && seen.insert(child.key()) {
+                        next.push((child, format!("{moves}{}", move_string([mv]))));
+                    }
+                }
+            }
+            layer = next;
+        }
+        layer.retain(|(p, _)| is_stored(p));
+        layer.sort_by(|a, b| a.1.cmp(&b.1));
+        let mut seen = std::collections::HashSet::new();
+        layer.retain(|(p, _)| seen.insert(canonical_key(p)));
+        layer
+    }
+
+    /// This book with its layer past the frontier: for each of
+    /// [`Book::deep_positions`], a move string that reaches it, its exact
+    /// score and a best move there (a column in that position, `None` where
+    /// it loses). [`Book::check`] refuses a layer that misses one.
+    ///
+    /// # Errors
+    /// A move string that does not reach a position of the layer, or a
+    /// column that is not a legal move there.
+    pub fn with_deep<'m>(
+        &self,
+        entries: impl IntoIterator<Item = (&'m str, i32, Option<Column>)>,
+    ) -> Result<Book, BookError> {
+        let mut book = self.clone();
+        let mut deep = HashMap::new();
+        for (line, score, col) in entries {
+            let (key, stored) = if self.size.fits_u64() {
+                self.deep_move::<u64>(line, col)?
+            } else {
+                self.deep_move::<u128>(line, col)?
+            };
+            let score = i8::try_from(score)
+                .ok()
+                .filter(|s| i32::from(s.unsigned_abs()) <= self.size.cells() as i32 / 2 + 1)
+                .ok_or_else(|| error(format!("{line:?}: the score {score} is impossible")))?;
+            deep.insert(key, (score, stored));
+        }
+        book.deep = deep.into_iter().map(|(k, (s, m))| (k, s, m)).collect();
+        book.deep.sort_unstable();
+        Ok(book)
+    }
+
+    /// The canonical key of a move string's position one stone past the
+    /// frontier, and `col` stored in the key's orientation.
+    fn deep_move<B: Bitboard>(
+        &self,
+        line: &str,
+        col: Option<Column>,
+    ) -> Result<(u128, u8), BookError> {
+        let position = Connect4Of::<B>::from_move_string(self.size, line)
+            .map_err(|e| error(format!("{line:?}: {e}")))?;
+        if position.ply() != self.plies + 1 {
+            return Err(error(format!(
+                "{line:?} is not one stone past the frontier"
+            )));
+        }
+        let stored = match col {
+            Some(col) if !position.is_legal(col) => {
+                return Err(error(format!("{line:?}: column {} is full", col.number())))
+            }
+            Some(col) => self.stored_column(&position, col).0,
+            None => NO_MOVE,
+        };
+        Ok((canonical_key(&position), stored))
     }
 
     /// The board size.
@@ -351,31 +521,34 @@ impl Book {
         self.plies
     }
 
-    /// The number of entries.
+    /// The number of entries, the layer past the frontier's included.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.keys.len() + self.deep.len()
     }
 
     /// Whether the book has no entries.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.len() == 0
     }
 
-    /// The entries, by increasing canonical key: the key and the score.
+    /// The entries, by increasing canonical key up to the book's plies and
+    /// then those of the layer past the frontier: the key and the score.
     pub fn entries(&self) -> impl Iterator<Item = (u128, i32)> + '_ {
         self.keys
             .iter()
             .zip(&self.scores)
             .map(|(&k, &s)| (k, i32::from(s)))
+            .chain(self.deep.iter().map(|&(k, s, _)| (k, i32::from(s))))
     }
 
     /// Whether the book covers `position`: its size, and no more stones
-    /// than the book's plies.
+    /// than the book's plies (one more with a layer past the frontier,
+    /// which holds some of those positions).
     #[must_use]
     pub fn covers<B: Bitboard>(&self, position: &Connect4Of<B>) -> bool {
-        position.size() == self.size && position.ply() <= self.plies
+        position.size() == self.size && position.ply() <= self.plies + u32::from(self.has_deep())
     }
 
     /// Pons's exact score of `position` if the book holds it.
@@ -390,10 +563,10 @@ impl Book {
     /// The score stored under a canonical key.
     #[must_use]
     pub fn probe_key(&self, key: u128) -> Option<i32> {
-        self.keys
-            .binary_search(&key)
-            .ok()
-            .map(|i| i32::from(self.scores[i]))
+        match self.keys.binary_search(&key) {
+            Ok(i) => Some(i32::from(self.scores[i])),
+            Err(_) => self.deep_entry(key).map(|(_, s, _)| i32::from(s)),
+        }
     }
 
     /// The exact score of `position` from the rules or the book.
@@ -406,21 +579,37 @@ impl Book {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let key_bytes = key_bytes(self.size);
-        let with_moves = self.has_moves();
+        let version = if self.has_deep() {
+            VERSION_DEEP
+        } else if self.has_moves() {
+            VERSION_MOVES
+        } else {
+            VERSION
+        };
+        let with_moves = version != VERSION;
         let entry_bytes = key_bytes + if with_moves { 2 } else { 1 };
-        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.len() * entry_bytes + 8);
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.len() * entry_bytes + 12);
         bytes.extend_from_slice(MAGIC);
-        bytes.push(if with_moves { VERSION_MOVES } else { VERSION });
+        bytes.push(version);
         bytes.push(self.size.width() as u8);
         bytes.push(self.size.height() as u8);
         bytes.push(self.plies as u8);
-        bytes.extend_from_slice(&(self.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
         bytes.push(key_bytes as u8);
-        for ((key, score), mv) in self.keys.iter().zip(&self.scores).zip(&self.moves) {
+        let entry = |bytes: &mut Vec<u8>, key: u128, score: i8, mv: u8| {
             bytes.extend_from_slice(&key.to_le_bytes()[..key_bytes]);
-            bytes.push(*score as u8);
+            bytes.push(score as u8);
             if with_moves {
-                bytes.push(*mv);
+                bytes.push(mv);
+            }
+        };
+        for ((&key, &score), &mv) in self.keys.iter().zip(&self.scores).zip(&self.moves) {
+            entry(&mut bytes, key, score, mv);
+        }
+        if version == VERSION_DEEP {
+            bytes.extend_from_slice(&(self.deep.len() as u32).to_le_bytes());
+            for &(key, score, mv) in &self.deep {
+                entry(&mut bytes, key, score, mv);
             }
         }
         let hash = fnv1a(&bytes);
@@ -438,16 +627,14 @@ impl Book {
         if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
             return Err(error("not an inarow book (no INAROWBK header)"));
         }
-        let with_moves = match bytes[8] {
-            VERSION => false,
-            VERSION_MOVES => true,
-            version => {
-                return Err(error(format!(
-                    "book format version {version} is not supported \
-                     (this inarow reads versions {VERSION} and {VERSION_MOVES})"
-                )))
-            }
-        };
+        let version = bytes[8];
+        if !(VERSION..=VERSION_DEEP).contains(&version) {
+            return Err(error(format!(
+                "book format version {version} is not supported \
+                 (this inarow reads versions {VERSION} to {VERSION_DEEP})"
+            )));
+        }
+        let with_moves = version != VERSION;
         let (body, hash) = bytes.split_at(bytes.len() - 8);
         let stored = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
         if fnv1a(body) != stored {
@@ -464,39 +651,74 @@ impl Book {
         if key_bytes != self::key_bytes(size) {
             return Err(error("the book's key width does not match its board size"));
         }
-        let entries = &body[HEADER_BYTES..];
         let entry_bytes = key_bytes + if with_moves { 2 } else { 1 };
-        if Some(entries.len()) != count.checked_mul(entry_bytes) {
-            return Err(error("the book's length does not match its entry count"));
+        let length = || error("the book's length does not match its entry count");
+        let main_bytes = count.checked_mul(entry_bytes).ok_or_else(length)?;
+        let rest = body.get(HEADER_BYTES..).ok_or_else(length)?;
+        if rest.len() < main_bytes {
+            return Err(length());
         }
-        let mut keys = Vec::with_capacity(count);
-        let mut scores = Vec::with_capacity(count);
-        let mut moves = Vec::with_capacity(count);
+        let (main, rest) = rest.split_at(main_bytes);
+        let deep_bytes = if version == VERSION_DEEP {
+            let (m, rest) = rest.split_first_chunk::<4>().ok_or_else(length)?;
+            let m = u32::from_le_bytes(*m) as usize;
+            if m == 0 {
+                // Written as version 2 or 1: a file has one encoding.
+                return Err(error(
+                    "the book is format version 3 but has no layer past the frontier",
+                ));
+            }
+            if Some(rest.len()) != m.checked_mul(entry_bytes) {
+                return Err(length());
+            }
+            rest
+        } else if rest.is_empty() {
+            rest
+        } else {
+            return Err(length());
+        };
         let limit = size.cells() as i32 / 2 + 1;
-        for entry in entries.chunks_exact(entry_bytes) {
+        let read = |chunk: &[u8], last: Option<u128>| -> Result<(u128, i8, u8), BookError> {
             let mut word = [0u8; 16];
-            word[..key_bytes].copy_from_slice(&entry[..key_bytes]);
+            word[..key_bytes].copy_from_slice(&chunk[..key_bytes]);
             let key = u128::from_le_bytes(word);
-            let score = entry[key_bytes] as i8;
-            if keys.last().is_some_and(|&last| last >= key) {
+            let score = chunk[key_bytes] as i8;
+            if last.is_some_and(|last| last >= key) {
                 return Err(error("the book's keys are not in increasing order"));
             }
             if i32::from(score).abs() > limit {
                 return Err(error(format!("the book holds an impossible score {score}")));
             }
             let mv = if with_moves {
-                entry[key_bytes + 1]
+                chunk[key_bytes + 1]
             } else {
                 NO_MOVE
             };
             if mv != NO_MOVE && u32::from(mv) >= size.width() {
                 return Err(error(format!("the book holds a move off the board ({mv})")));
             }
+            Ok((key, score, mv))
+        };
+        let mut keys = Vec::with_capacity(count);
+        let mut scores = Vec::with_capacity(count);
+        let mut moves = Vec::with_capacity(count);
+        for chunk in main.chunks_exact(entry_bytes) {
+            let (key, score, mv) = read(chunk, keys.last().copied())?;
             keys.push(key);
             scores.push(score);
             moves.push(mv);
         }
-        if with_moves && moves.iter().all(|&m| m == NO_MOVE) {
+        let mut deep: Vec<(u128, i8, u8)> = Vec::new();
+        for chunk in deep_bytes.chunks_exact(entry_bytes) {
+            let entry = read(chunk, deep.last().map(|e| e.0))?;
+            if keys.binary_search(&entry.0).is_ok() {
+                return Err(error(
+                    "the layer past the frontier holds a position of the book's plies",
+                ));
+            }
+            deep.push(entry);
+        }
+        if version == VERSION_MOVES && moves.iter().all(|&m| m == NO_MOVE) {
             // Written as version 1: a file has one encoding.
             return Err(error("the book is format version 2 but holds no moves"));
         }
@@ -506,6 +728,7 @@ impl Book {
             keys,
             scores,
             moves,
+            deep,
         })
     }
 
@@ -545,6 +768,7 @@ impl Book {
                         moves: moves.clone(),
                         score,
                         best,
+                        deep: false,
                     });
                     continue;
                 }
@@ -563,13 +787,59 @@ impl Book {
                 }
             }
         }
-        if expected != self.len() {
+        if expected != self.keys.len() {
             return Err(error(format!(
-                "the book has {} entries, {expected} expected",
-                self.len()
+                "the book has {} entries up to {} stones, {expected} expected",
+                self.keys.len(),
+                self.plies
             )));
         }
+        if self.has_deep() {
+            self.check_deep::<B>(&mut frontier)?;
+        }
         Ok(frontier)
+    }
+
+    /// Checks the layer past the frontier: it holds exactly
+    /// [`Book::deep_positions`], each scoring no better than its parent
+    /// allows, with a move where it does not lose; adds its entries to
+    /// `entries`.
+    fn check_deep<B: Bitboard>(&self, entries: &mut Vec<FrontierEntry>) -> Result<(), BookError> {
+        let deep = self.deep_positions::<B>();
+        if deep.len() != self.deep.len() {
+            return Err(error(format!(
+                "the layer past the frontier has {} entries, {} expected",
+                self.deep.len(),
+                deep.len()
+            )));
+        }
+        for (position, moves) in deep {
+            let score = self.probe(&position).ok_or_else(|| {
+                error(format!(
+                    "position {moves:?} is missing from the layer past the frontier"
+                ))
+            })?;
+            // The position one stone back (its last move taken back) scores
+            // at least what that move leaves it.
+            let parent = Connect4Of::<B>::from_move_string(self.size, &moves[..moves.len() - 1])
+                .map_err(|e| error(format!("{moves:?}: {e}")))?;
+            if let Some(parent_score) = self.score(&parent) {
+                if -score > parent_score {
+                    return Err(error(format!(
+                        "position {moves:?} scores {score}, but the position before it {parent_score}"
+                    )));
+                }
+            }
+            let best = self.best_move(&position);
+            self.check_move(&position, &moves, score, best, true)?;
+            entries.push(FrontierEntry {
+                moves,
+                score,
+                best,
+                deep: true,
+            });
+        }
+        Ok(())
     }
 
     /// Checks a frontier entry's move as far as the rules can.
@@ -605,6 +875,16 @@ impl Book {
             None => Ok(()),
         }
     }
+}
+
+/// The columns of `size` from the centre out, the left one first of two as
+/// far from it: the order in which the book's move is chosen below the
+/// frontier, and the solver tries moves the book does not order.
+pub fn centre_out(size: Size) -> impl Iterator<Item = Column> {
+    let width = size.width() as i32;
+    let mut columns: Vec<u8> = (0..size.width() as u8).collect();
+    columns.sort_by_key(|&col| (2 * i32::from(col) - (width - 1)).abs());
+    columns.into_iter().map(Column)
 }
 
 /// The best score of `position`'s moves, each scored by the rules or by
@@ -800,9 +1080,21 @@ mod tests {
         // one overflowed).
         let position = Connect4::from_move_string(size, &frontier[0].moves).unwrap();
         assert_eq!(plain.best_move(&position), None);
-        // Only the frontier has moves, and the rest of the book none.
+        // Below the frontier the book's move is the first from the centre
+        // out that keeps the score, with or without moves stored.
         let shallow = Connect4::from_move_string(size, "11").unwrap();
-        assert_eq!(book.best_move(&shallow), None);
+        let score = book.probe(&shallow).unwrap();
+        let col = book.best_move(&shallow).unwrap();
+        assert_eq!(plain.best_move(&shallow), Some(col));
+        let mut child = shallow;
+        child.play_unchecked(col);
+        assert_eq!(book.score(&child), Some(-score));
+        for earlier in centre_out(size).take_while(|&c| c != col) {
+            let mut child = shallow;
+            if child.play(earlier).is_ok() {
+                assert_ne!(book.score(&child), Some(-score));
+            }
+        }
         // The bytes: version 2, one more byte an entry, read back the same;
         // without moves, version 1 as before.
         let bytes = book.to_bytes();
@@ -870,5 +1162,122 @@ mod tests {
             .contains("off the board"));
         // A move string that is not on the frontier.
         assert!(book.with_moves([("11", Column(0))]).is_err());
+    }
+
+    /// The layer past the frontier of a book, each position solved.
+    fn with_layer(book: &Book) -> Book {
+        let mut solver = Solver::new(book.size(), 16);
+        let entries: Vec<(String, i32, Option<Column>)> = book
+            .deep_positions::<u64>()
+            .into_iter()
+            .map(|(p, moves)| {
+                let (mv, score) = solver
+                    .best_move_within(&p, &crate::SolveLimits::default())
+                    .unwrap();
+                (moves, score, (score >= 0).then_some(mv))
+            })
+            .collect();
+        book.with_deep(entries.iter().map(|(m, s, c)| (m.as_str(), *s, *c)))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_layer_past_the_frontier_is_checked_and_read() {
+        let size = Size::new(5, 4).unwrap();
+        let plain = small_book(size, 4);
+        let book = with_layer(&plain);
+        assert!(book.has_deep() && !plain.has_deep());
+        let entries = book.check().unwrap();
+        let deep: Vec<&FrontierEntry> = entries.iter().filter(|e| e.deep).collect();
+        assert_eq!(deep.len(), book.len() - plain.len());
+        assert!(!deep.is_empty());
+        // The positions: five stones, the second player's moves at one and
+        // three stones the book's.
+        let mut solver = Solver::new(size, 16);
+        for entry in &deep {
+            let position = Connect4::from_move_string(size, &entry.moves).unwrap();
+            assert_eq!(position.ply(), 5);
+            for at in [1, 3] {
+                let before = Connect4::from_move_string(size, &entry.moves[..at]).unwrap();
+                let played = entry.moves.as_bytes()[at] - b'1';
+                assert_eq!(
+                    book.best_move(&before),
+                    Some(Column(played)),
+                    "{}",
+                    entry.moves
+                );
+            }
+            assert_eq!(book.probe(&position), Some(solver.solve(&position, false)));
+            if let Some(col) = book.best_move(&position) {
+                let mut child = position;
+                child.play_unchecked(col);
+                assert_eq!(-solver.solve(&child, false), entry.score, "{}", entry.moves);
+            }
+        }
+        // Positions one stone deeper that are not in the layer are unknown.
+        let elsewhere = Connect4::from_move_string(size, "11223").unwrap();
+        assert!(!deep.iter().any(|e| e.moves == "11223"));
+        assert_eq!(book.probe(&elsewhere), None);
+        // The bytes: version 3, read back the same; the layer is gone
+        // without moves.
+        let bytes = book.to_bytes();
+        assert_eq!(bytes[8], 3);
+        assert_eq!(Book::from_bytes(&bytes).as_ref(), Ok(&book));
+        assert_eq!(book.without_moves(), plain);
+        // Version 3 without a layer is refused: one encoding a book.
+        let count_at = HEADER_BYTES + plain.len() * (key_bytes(size) + 2);
+        let mut empty = bytes[..count_at].to_vec();
+        empty.extend_from_slice(&[0u8; 4]);
+        let hash = fnv1a(&empty);
+        empty.extend_from_slice(&hash.to_le_bytes());
+        assert!(Book::from_bytes(&empty).unwrap_err().0.contains("no layer"));
+        // Nor may the layer repeat a key of the plies below it.
+        let mut repeated = book.clone();
+        repeated.deep[0].0 = repeated.keys[0];
+        repeated.deep.sort_unstable();
+        assert!(Book::from_bytes(&repeated.to_bytes())
+            .unwrap_err()
+            .0
+            .contains("holds a position of the book's plies"));
+    }
+
+    #[test]
+    fn a_wrong_layer_is_found() {
+        let size = Size::new(5, 4).unwrap();
+        let book = with_layer(&small_book(size, 4));
+        // A position missing.
+        let mut missing = book.clone();
+        missing.deep.pop();
+        assert!(missing
+            .check()
+            .unwrap_err()
+            .0
+            .contains("layer past the frontier"));
+        // A score its parent does not allow: above what the parent's
+        // score leaves it.
+        let deep = book.deep_positions::<u64>();
+        let (position, moves) = &deep[0];
+        let parent = Connect4::from_move_string(size, &moves[..moves.len() - 1]).unwrap();
+        let parent_score = book.score(&parent).unwrap();
+        let index = book
+            .deep
+            .binary_search_by_key(&canonical_key(position), |e| e.0)
+            .unwrap();
+        let mut low = book.clone();
+        low.deep[index].1 = (-parent_score - 1) as i8;
+        low.deep[index].2 = NO_MOVE;
+        let error = low.check().unwrap_err().0;
+        assert!(
+            error.contains("before it") || error.contains("has a move"),
+            "{error}"
+        );
+        // A move where the position does not lose, missing.
+        if let Some(winning) = book.deep.iter().position(|e| e.1 >= 0) {
+            let mut no_move = book.clone();
+            no_move.deep[winning].2 = NO_MOVE;
+            assert!(no_move.check().unwrap_err().0.contains("no move"));
+        }
+        // A move string outside the layer.
+        assert!(book.with_deep([("1234", 0, None)]).is_err());
     }
 }

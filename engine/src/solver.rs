@@ -1036,11 +1036,11 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// most `-target`, with whether the book or the rules scored it. The
     /// score of `position` must be at least `target`.
     ///
-    /// The order: a move that wins at once; the book's best move (it keeps
-    /// the exact score); the moves the rules or the book score (they cost
-    /// nothing); then the table's move, `first`, and the rest from the
-    /// centre out. Where the book scores every move, only from the centre
-    /// out, so that the book's move is always the same.
+    /// The order: a move that wins at once; the book's move (it keeps the
+    /// exact score, and is the one move inarow plays where the book has it:
+    /// see [`Book::best_move`]); the moves the rules or the book score (they
+    /// cost nothing); then the table's move, `first`, and the rest from the
+    /// centre out.
     /// Moves found to leave the opponent more than `-target` are added to
     /// `refuted`.
     fn move_keeping(
@@ -1059,15 +1059,12 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         if let Some(best) = self.book_move(position) {
             return Some((best, true));
         }
-        let (table_move, first) = if self.book_scores_moves(position) {
-            (None, None)
-        } else {
-            let table_move = self
-                .tt
-                .probe(position.current() + position.mask())
-                .and_then(|e| e.best);
-            (table_move, first.map(|mv| position.column_of(mv).0))
-        };
+        // (The book has a move wherever it scores every move.)
+        let table_move = self
+            .tt
+            .probe(position.current() + position.mask())
+            .and_then(|e| e.best);
+        let first = first.map(|mv| position.column_of(mv).0);
         let centre = position.size().width() as i32 - 1;
         moves.sort_by_key(|&mv| {
             let col = position.column_of(mv).0;
