@@ -296,6 +296,66 @@ pub(crate) fn truncate_partial_line(path: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// A results file a long command appends to as it goes, a line a result,
+/// showing its progress on a terminal.
+struct ResultsFile {
+    out: fs::File,
+    path: PathBuf,
+    /// The results to come, and those appended so far.
+    total: usize,
+    done: usize,
+    /// What each result is, for the progress line ("solved", "found").
+    what: &'static str,
+    started: Instant,
+    show: bool,
+}
+
+impl ResultsFile {
+    /// Opens `path` to append `total` results to.
+    fn open(path: &Path, total: usize, what: &'static str) -> Result<Self, String> {
+        let out = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(ResultsFile {
+            out,
+            path: path.to_owned(),
+            total,
+            done: 0,
+            what,
+            started: Instant::now(),
+            show: io::stderr().is_terminal(),
+        })
+    }
+
+    /// Appends one result's line, at once on disk.
+    fn append(&mut self, line: std::fmt::Arguments<'_>) -> Result<(), String> {
+        writeln!(self.out, "{line}")
+            .and_then(|()| self.out.flush())
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        self.done += 1;
+        if self.show {
+            eprint!(
+                "\r{} of {} {}, {:.0} s   ",
+                self.done,
+                self.total,
+                self.what,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+        Ok(())
+    }
+}
+
+impl Drop for ResultsFile {
+    fn drop(&mut self) {
+        if self.show {
+            eprintln!();
+        }
+    }
+}
+
 /// Positions a thread takes at a time: neighbours in move-string order share
 /// much of their trees, and a thread keeps its table between them.
 const CHUNK: usize = 32;
@@ -370,6 +430,16 @@ fn exact_score(analyst: &mut Analyst, _index: usize, position: &AnyGame) -> Opti
     analyst.score(position, false, &SolveLimits::default())
 }
 
+/// An exact best move of a position and its score, as a job of
+/// [`solve_on_threads`].
+fn exact_best_move(
+    analyst: &mut Analyst,
+    _index: usize,
+    position: &AnyGame,
+) -> Option<(inarow_games::Drop, i32)> {
+    analyst.best_move(position, &SolveLimits::default())
+}
+
 /// Solves `todo`, appending every result to `solved_file` as it comes.
 fn solve_all(
     args: &BuildArgs,
@@ -377,16 +447,9 @@ fn solve_all(
     solved_file: &Path,
     scores: &mut HashMap<u128, i32>,
 ) -> Result<(), String> {
-    let mut out = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(solved_file)
-        .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
-    let progress = io::stderr().is_terminal();
-    let started = Instant::now();
+    let mut out = ResultsFile::open(solved_file, todo.len(), "solved")?;
     let positions: Vec<&AnyGame> = todo.iter().map(|(p, _)| p).collect();
     let threads = args.threads.unwrap_or_else(max_threads);
-    let mut done = 0;
     solve_on_threads(
         &positions,
         threads,
@@ -395,29 +458,14 @@ fn solve_all(
         exact_score,
         |solved| {
             let (position, moves) = todo[solved.index];
-            writeln!(
-                out,
+            out.append(format_args!(
                 "{moves} {} {} {}",
                 solved.result, solved.nodes, solved.micros
-            )
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write {}: {e}", solved_file.display()))?;
+            ))?;
             scores.insert(position.canonical_key(), solved.result);
-            done += 1;
-            if progress {
-                eprint!(
-                    "\r{done} of {} solved, {:.0} s   ",
-                    todo.len(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
             Ok(())
         },
-    )?;
-    if progress {
-        eprintln!();
-    }
-    Ok(())
+    )
 }
 
 fn merge(args: &MergeArgs) -> Result<(), String> {
@@ -473,7 +521,6 @@ fn read_moves(
 }
 
 fn moves(args: &MovesArgs) -> Result<(), String> {
-    let started = Instant::now();
     let book = load(&args.file)?;
     let in_file = |e: String| format!("{}: {e}", args.file.display());
     let mut frontier = book.check().map_err(|e| in_file(e.to_string()))?;
@@ -501,25 +548,16 @@ fn moves(args: &MovesArgs) -> Result<(), String> {
         .map(|e| position_of(book.size(), &e.moves))
         .collect::<Result<_, String>>()?;
     let positions: Vec<&AnyGame> = positions.iter().collect();
-    let mut out = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&progress_file)
-        .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
-    let show_progress = io::stderr().is_terminal();
+    let mut out = ResultsFile::open(&progress_file, todo.len(), "found")?;
     let threads = args.threads.unwrap_or_else(max_threads);
     // The solver scores each position from the book and tries its moves.
     let scores = Arc::new(book.without_moves());
-    let best = |analyst: &mut Analyst, _: usize, position: &AnyGame| {
-        analyst.best_move(position, &SolveLimits::default())
-    };
-    let mut done = 0;
     solve_on_threads(
         &positions,
         threads,
         args.hash,
         Some(&scores),
-        best,
+        exact_best_move,
         |solved| {
             let entry = todo[solved.index];
             let (mv, score) = solved.result;
@@ -529,31 +567,18 @@ fn moves(args: &MovesArgs) -> Result<(), String> {
                     entry.moves, entry.score
                 )));
             }
-            writeln!(
-                out,
+            out.append(format_args!(
                 "{} {} {score} {} {}",
                 entry.moves,
                 mv.file + 1,
                 solved.nodes,
                 solved.micros
-            )
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
+            ))?;
             found.insert(entry.moves.clone(), Column(mv.file));
-            done += 1;
-            if show_progress {
-                eprint!(
-                    "\r{done} of {} found, {:.0} s   ",
-                    todo.len(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
             Ok(())
         },
     )?;
-    if show_progress {
-        eprintln!();
-    }
+    drop(out);
     let book = book
         .with_moves(found.iter().map(|(moves, &col)| (moves.as_str(), col)))
         .and_then(|book| book.check().map(|_| book))
@@ -621,7 +646,6 @@ fn read_deep(
 }
 
 fn deepen(args: &MovesArgs) -> Result<(), String> {
-    let started = Instant::now();
     let book = load(&args.file)?;
     let in_file = |e: String| format!("{}: {e}", args.file.display());
     book.check().map_err(|e| in_file(e.to_string()))?;
@@ -646,17 +670,8 @@ fn deepen(args: &MovesArgs) -> Result<(), String> {
         todo.len()
     );
     let positions: Vec<&AnyGame> = todo.iter().map(|(p, _)| p).collect();
-    let mut out = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&progress_file)
-        .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
-    let show_progress = io::stderr().is_terminal();
+    let mut out = ResultsFile::open(&progress_file, todo.len(), "solved")?;
     let threads = args.threads.unwrap_or_else(max_threads);
-    let best = |analyst: &mut Analyst, _: usize, position: &AnyGame| {
-        analyst.best_move(position, &SolveLimits::default())
-    };
-    let mut done = 0;
     // The solver gets the book's scores: the layer's positions are past
     // them, so the scores only answer the solver's look at the root.
     let scores = Arc::new(book.without_moves());
@@ -665,34 +680,21 @@ fn deepen(args: &MovesArgs) -> Result<(), String> {
         threads,
         args.hash,
         Some(&scores),
-        best,
+        exact_best_move,
         |solved| {
             let (_, moves) = todo[solved.index];
             let (mv, score) = solved.result;
             let column = (score >= 0).then_some(Column(mv.file));
             let shown = column.map_or_else(|| "-".to_owned(), |c| c.number().to_string());
-            writeln!(
-                out,
+            out.append(format_args!(
                 "{moves} {shown} {score} {} {}",
                 solved.nodes, solved.micros
-            )
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot write {}: {e}", progress_file.display()))?;
+            ))?;
             found.insert(moves.clone(), (score, column));
-            done += 1;
-            if show_progress {
-                eprint!(
-                    "\r{done} of {} solved, {:.0} s   ",
-                    todo.len(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
             Ok(())
         },
     )?;
-    if show_progress {
-        eprintln!();
-    }
+    drop(out);
     let book = book
         .with_deep(
             found
