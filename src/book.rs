@@ -483,6 +483,27 @@ fn results_path(file: &Path, extension: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Calls `each` with where each complete line of a results file of
+/// `moves column score ...` lines is (for its errors) and those three
+/// fields. A last line cut short is left out.
+fn each_result_line(
+    path: &Path,
+    mut each: impl FnMut(&str, [&str; 3]) -> Result<(), String>,
+) -> Result<(), String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    for (index, line) in complete.lines().enumerate() {
+        let at = format!("{}:{}", path.display(), index + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [moves, column, score, ..] = fields[..] else {
+            return Err(format!("{at}: expected 'moves column score'"));
+        };
+        each(&at, [moves, column, score])?;
+    }
+    Ok(())
+}
+
 /// Reads `moves column score ...` lines (a frontier position, its best
 /// move's column from 1, its score) into columns by move string, each
 /// checked against `frontier`. A last line cut short is left out.
@@ -491,33 +512,24 @@ fn read_moves(
     frontier: &HashMap<&str, &FrontierEntry>,
     found: &mut HashMap<String, Column>,
 ) -> Result<(), String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-    for (index, line) in complete.lines().enumerate() {
-        let at = || format!("{}:{}", path.display(), index + 1);
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [moves, column, score, ..] = fields[..] else {
-            return Err(format!("{}: expected 'moves column score'", at()));
-        };
+    each_result_line(path, |at, [moves, column, score]| {
         let entry = frontier
             .get(moves)
-            .ok_or_else(|| format!("{}: {moves:?} is not a frontier position", at()))?;
+            .ok_or_else(|| format!("{at}: {moves:?} is not a frontier position"))?;
         let column: u8 = column
             .parse()
             .ok()
             .filter(|&c| c >= 1)
-            .ok_or_else(|| format!("{}: the column '{column}' is not a number from 1", at()))?;
+            .ok_or_else(|| format!("{at}: the column '{column}' is not a number from 1"))?;
         if score.parse() != Ok(entry.score) {
             return Err(format!(
-                "{}: {moves} scores {score}, the book {} (moves of another book?)",
-                at(),
+                "{at}: {moves} scores {score}, the book {} (moves of another book?)",
                 entry.score
             ));
         }
         found.insert(moves.to_owned(), Column(column - 1));
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 fn moves(args: &MovesArgs) -> Result<(), String> {
@@ -606,24 +618,15 @@ fn read_deep(
     layer: &HashMap<&str, &AnyGame>,
     found: &mut HashMap<String, Deepened>,
 ) -> Result<(), String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let complete = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
-    for (index, line) in complete.lines().enumerate() {
-        let at = || format!("{}:{}", path.display(), index + 1);
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        let [moves, column, score, ..] = fields[..] else {
-            return Err(format!("{}: expected 'moves column score'", at()));
-        };
+    each_result_line(path, |at, [moves, column, score]| {
         let position = layer.get(moves).ok_or_else(|| {
             format!(
-                "{}: {moves:?} is not in the layer past the frontier (results of another book?)",
-                at()
+                "{at}: {moves:?} is not in the layer past the frontier (results of another book?)"
             )
         })?;
         let score: i32 = score
             .parse()
-            .map_err(|_| format!("{}: the score '{score}' is not a number", at()))?;
+            .map_err(|_| format!("{at}: the score '{score}' is not a number"))?;
         let column = match column {
             "-" => None,
             text => Some(
@@ -631,18 +634,17 @@ fn read_deep(
                     .ok()
                     .filter(|&c| c >= 1 && position.legal_moves().iter().any(|m| m.file == c - 1))
                     .map(|c| Column(c - 1))
-                    .ok_or_else(|| format!("{}: '{text}' is not a legal column", at()))?,
+                    .ok_or_else(|| format!("{at}: '{text}' is not a legal column"))?,
             ),
         };
         if column.is_some() != (score >= 0) {
             return Err(format!(
-                "{}: a move where the position loses, or none where it does not",
-                at()
+                "{at}: a move where the position loses, or none where it does not"
             ));
         }
         found.insert(moves.to_owned(), (score, column));
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 fn deepen(args: &MovesArgs) -> Result<(), String> {
