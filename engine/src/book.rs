@@ -476,7 +476,7 @@ impl Book {
             };
             let score = i8::try_from(score)
                 .ok()
-                .filter(|s| i32::from(s.unsigned_abs()) <= self.size.cells() as i32 / 2 + 1)
+                .filter(|&s| i32::from(s).abs() <= score_limit(self.size))
                 .ok_or_else(|| error(format!("{line:?}: the score {score} is impossible")))?;
             deep.insert(key, (score, stored));
         }
@@ -677,7 +677,7 @@ impl Book {
         } else {
             return Err(length());
         };
-        let limit = size.cells() as i32 / 2 + 1;
+        let limit = score_limit(size);
         let read = |chunk: &[u8], last: Option<u128>| -> Result<(u128, i8, u8), BookError> {
             let mut word = [0u8; 16];
             word[..key_bytes].copy_from_slice(&chunk[..key_bytes]);
@@ -907,6 +907,11 @@ fn score_from_children<B: Bitboard>(
         best = best.max(-score);
     }
     Some(best)
+}
+
+/// The largest score a position of `size` can have, either way.
+fn score_limit(size: Size) -> i32 {
+    size.cells() as i32 / 2 + 1
 }
 
 /// The bytes a key of `size` takes in a file.
