@@ -40,9 +40,9 @@ enum BookCommand {
     /// Give a book's frontier its best moves: each position that does not
     /// lose gets a move that keeps its exact score, found by the solver.
     Moves(MovesArgs),
-    /// Give a book the layer past its frontier: the positions one stone
-    /// deeper whose side to move played its last two moves from the book,
-    /// each solved with a best move.
+    /// Give a book its next layer past the frontier (the first, then the
+    /// second, ...): the positions one stone deeper than the last whose side
+    /// to move played its moves from the book, each solved with a best move.
     Deepen(MovesArgs),
     /// Check every entry of a book: interior entries against their children,
     /// frontier entries by solving them again.
@@ -102,8 +102,8 @@ struct MergeArgs {
 /// Options of `inarow book moves` and `inarow book deepen`.
 #[derive(Args, Debug)]
 struct MovesArgs {
-    /// The book file. Each result is appended to FILE.moves (FILE.deep) as
-    /// it comes (run again, it carries on from there); once every one is
+    /// The book file. Each result is appended to FILE.moves (FILE.deepN for
+    /// layer N) as it comes (run again, it carries on from there); once every one is
     /// found, the book is rewritten with them.
     file: PathBuf,
     /// Positions solved at once, each on its own thread (default: every core).
@@ -119,10 +119,16 @@ struct MovesArgs {
 struct VerifyArgs {
     /// The book file.
     file: PathBuf,
-    /// Solve only this many frontier entries again, spread over the book
-    /// (the first and the last included), instead of all.
+    /// Solve only this many frontier entries again, and as many of each
+    /// layer past the frontier, spread over it (the first and the last
+    /// included), instead of all.
     #[arg(long, value_name = "N")]
     sample: Option<usize>,
+    /// Solve again only the entries of this layer: 0 the frontier, 1 the
+    /// first layer past it, ... (the checks without a solver cover the
+    /// whole book all the same).
+    #[arg(long, value_name = "N")]
+    layer: Option<u32>,
     /// Check only the frontier's moves (each move's result solved again,
     /// against the book's score), not the frontier's scores.
     #[arg(long)]
@@ -536,7 +542,7 @@ fn moves(args: &MovesArgs) -> Result<(), String> {
     let book = load(&args.file)?;
     let in_file = |e: String| format!("{}: {e}", args.file.display());
     let mut frontier = book.check().map_err(|e| in_file(e.to_string()))?;
-    frontier.retain(|e| !e.deep);
+    frontier.retain(|e| e.layer == 0);
     let by_moves: HashMap<&str, &FrontierEntry> =
         frontier.iter().map(|e| (e.moves.as_str(), e)).collect();
     let progress_file = results_path(&args.file, ".moves");
@@ -651,12 +657,24 @@ fn deepen(args: &MovesArgs) -> Result<(), String> {
     let book = load(&args.file)?;
     let in_file = |e: String| format!("{}: {e}", args.file.display());
     book.check().map_err(|e| in_file(e.to_string()))?;
-    let layer: Vec<(AnyGame, String)> = book::deep_moves(&book)
+    let number = book.depth() + 1;
+    let stones = book.plies() + number;
+    let layer: Vec<(AnyGame, String)> = book::deep_moves(&book, number)
         .into_iter()
         .map(|moves| Ok((position_of(book.size(), &moves)?, moves)))
         .collect::<Result<_, String>>()?;
+    if layer.is_empty() {
+        return Err(in_file(format!(
+            "layer {number} past the frontier ({stones} stones) would be empty{}",
+            if book.has_moves() {
+                ""
+            } else {
+                ": the book has no moves (inarow book moves)"
+            }
+        )));
+    }
     let by_moves: HashMap<&str, &AnyGame> = layer.iter().map(|(p, m)| (m.as_str(), p)).collect();
-    let progress_file = results_path(&args.file, ".deep");
+    let progress_file = results_path(&args.file, &format!(".deep{number}"));
     let mut found = HashMap::new();
     if progress_file.exists() {
         read_deep(&progress_file, &by_moves, &mut found)?;
@@ -667,7 +685,7 @@ fn deepen(args: &MovesArgs) -> Result<(), String> {
         .filter(|(_, moves)| !found.contains_key(moves))
         .collect();
     log::info!(
-        "{} positions one stone past the frontier, {} to go",
+        "layer {number} past the frontier: {} positions with {stones} stones, {} to go",
         layer.len(),
         todo.len()
     );
@@ -708,11 +726,10 @@ fn deepen(args: &MovesArgs) -> Result<(), String> {
     write_book(&book, &args.file)?;
     let lose = found.values().filter(|(score, _)| *score < 0).count();
     println!(
-        "{}: {}, {} positions at {} stones past the frontier ({lose} of them lose)",
+        "{}: {}, layer {number} past the frontier: {} positions at {stones} stones ({lose} of them lose)",
         args.file.display(),
         book.size(),
         layer.len(),
-        book.plies() + 1
     );
     Ok(())
 }
@@ -737,12 +754,23 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         .check()
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
     let interior = book.len() - entries.len();
-    let (deep, frontier): (Vec<&FrontierEntry>, Vec<&FrontierEntry>) =
-        entries.iter().partition(|e| e.deep);
-    // The frontier and the layer past it are each sampled.
-    let mut chosen = spread(&frontier, args.sample);
-    let chosen_frontier = chosen.len();
-    chosen.extend(spread(&deep, args.sample));
+    if let Some(layer) = args.layer.filter(|&l| l > book.depth()) {
+        return Err(format!(
+            "{}: no layer {layer}: the book has {} past its frontier",
+            args.file.display(),
+            book.depth()
+        ));
+    }
+    // The frontier and each layer past it are sampled on their own.
+    let layers: Vec<(u32, Vec<&FrontierEntry>)> = (0..=book.depth())
+        .filter(|&n| args.layer.is_none_or(|l| l == n))
+        .map(|n| (n, entries.iter().filter(|e| e.layer == n).collect()))
+        .collect();
+    let picked: Vec<(u32, usize, Vec<&FrontierEntry>)> = layers
+        .iter()
+        .map(|(n, all)| (*n, all.len(), spread(all, args.sample)))
+        .collect();
+    let chosen: Vec<&FrontierEntry> = picked.iter().flat_map(|(_, _, p)| p.clone()).collect();
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut wrong = Vec::new();
     let scored: &[&FrontierEntry] = if args.moves_only { &[] } else { &chosen };
@@ -806,31 +834,36 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         format!(
             ", {} of {} moves checked by the solver and keep their scores",
             with_moves.len(),
-            entries.iter().filter(|e| e.best.is_some()).count()
+            layers
+                .iter()
+                .flat_map(|(_, all)| all)
+                .filter(|e| e.best.is_some())
+                .count()
         )
     } else {
         String::new()
     };
-    let deep = if deep.is_empty() {
-        String::new()
-    } else {
-        format!(
-            ", {} of {} at {} stones past the frontier",
-            scored.len().saturating_sub(chosen_frontier),
-            deep.len(),
-            book.plies() + 1
-        )
-    };
+    // Per layer: how many of its entries were solved again.
+    let solved: Vec<String> = picked
+        .iter()
+        .map(|(n, all, chosen)| {
+            let again = if args.moves_only { 0 } else { chosen.len() };
+            let past = if *n == 0 {
+                String::new()
+            } else {
+                format!(" (layer {n} past the frontier)")
+            };
+            format!("{again} of {all} at {} stones{past}", book.plies() + n)
+        })
+        .collect();
     println!(
         "{}: ok, {}, up to {} stones: {} entries, {interior} agree with their children, \
-         {} of {} at {} stones{deep} solved again and agree{moves}",
+         {} solved again and agree{moves}",
         args.file.display(),
         book.size(),
         book.plies(),
         book.len(),
-        scored.len().min(chosen_frontier),
-        frontier.len(),
-        book.plies()
+        solved.join(", ")
     );
     Ok(())
 }

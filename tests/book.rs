@@ -378,22 +378,27 @@ fn the_layer_past_the_frontier_is_found_resumed_and_verified() {
     fs::copy(&plain, &whole).unwrap();
     let (out, err, ok) = inarow(&["book", "deepen", path(&whole), "--threads", "2"], "");
     assert!(ok, "{err}");
-    assert!(out.contains("at 5 stones past the frontier"), "{out}");
+    assert!(
+        out.contains("layer 1 past the frontier:") && out.contains("at 5 stones"),
+        "{out}"
+    );
     let whole_bytes = fs::read(&whole).unwrap();
     assert_eq!(whole_bytes[8], 3, "a book with a layer is version 3");
     let (verified, err, ok) = inarow(&["book", "verify", path(&whole)], "");
     assert!(ok, "{err}");
-    let count = fs::read_to_string(dir.join("whole.book.deep"))
+    let count = fs::read_to_string(dir.join("whole.book.deep1"))
         .unwrap()
         .lines()
         .count();
     assert!(
-        verified.contains(&format!("{count} of {count} at 5 stones past the frontier")),
+        verified.contains(&format!(
+            "{count} of {count} at 5 stones (layer 1 past the frontier)"
+        )),
         "{verified}"
     );
 
     // Stopped in the middle of a line: the rest is found, the same book.
-    let found = fs::read_to_string(dir.join("whole.book.deep")).unwrap();
+    let found = fs::read_to_string(dir.join("whole.book.deep1")).unwrap();
     let lines: Vec<&str> = found.lines().collect();
     let half: String = lines[..lines.len() / 2]
         .iter()
@@ -402,7 +407,7 @@ fn the_layer_past_the_frontier_is_found_resumed_and_verified() {
     let again = dir.join("again.book");
     fs::copy(&plain, &again).unwrap();
     fs::write(
-        dir.join("again.book.deep"),
+        dir.join("again.book.deep1"),
         format!("{half}{}", &lines[lines.len() / 2][..3]),
     )
     .unwrap();
@@ -421,9 +426,10 @@ fn the_layer_past_the_frontier_is_found_resumed_and_verified() {
     // allows it, and the solver finds it.
     let book = Book::from_bytes(&whole_bytes).unwrap();
     let deep = book.check().unwrap();
-    let entry = deep.iter().find(|e| e.deep && e.score > 0).unwrap();
+    let entry = deep.iter().find(|e| e.layer == 1 && e.score > 0).unwrap();
     let wrong = book
-        .with_deep(deep.iter().filter(|e| e.deep).map(|e| {
+        .without_moves()
+        .with_deep(deep.iter().filter(|e| e.layer == 1).map(|e| {
             let score = if e == entry { e.score + 1 } else { e.score };
             (e.moves.as_str(), score, e.best)
         }))
@@ -437,11 +443,70 @@ fn the_layer_past_the_frontier_is_found_resumed_and_verified() {
     // A results file from another book: a clear error, the book untouched.
     let other = dir.join("other.book");
     fs::copy(&plain, &other).unwrap();
-    fs::write(dir.join("other.book.deep"), "11223 1 1 0 0\n").unwrap();
+    fs::write(dir.join("other.book.deep1"), "11223 1 1 0 0\n").unwrap();
     let (_, err, ok) = inarow(&["book", "deepen", path(&other)], "");
     assert!(!ok && err.contains("another book"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     assert_eq!(fs::read(&other).unwrap(), fs::read(&plain).unwrap());
+
+    // The second layer follows the first player's moves at the frontier:
+    // a book without them is told so in one line, untouched.
+    let (_, err, ok) = inarow(&["book", "deepen", path(&whole)], "");
+    assert!(!ok && err.contains("no moves (inarow book moves)"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert_eq!(fs::read(&whole).unwrap(), whole_bytes);
+}
+
+/// `book deepen` again and again: each run adds the next layer (version 4
+/// past the first), and `verify --layer N` solves one layer's entries again.
+#[test]
+fn each_deepen_adds_the_next_layer() {
+    let dir = scratch("layers");
+    let book = build(&dir, "layers.book", "4", &[]);
+    let (_, err, ok) = inarow(&["book", "moves", path(&book), "--threads", "2"], "");
+    assert!(ok, "{err}");
+    for (layer, stones) in [(1, 5), (2, 6), (3, 7)] {
+        let (out, err, ok) = inarow(&["book", "deepen", path(&book), "--threads", "2"], "");
+        assert!(ok, "{err}");
+        assert!(
+            out.contains(&format!("layer {layer} past the frontier:"))
+                && out.contains(&format!("at {stones} stones")),
+            "{out}"
+        );
+        assert!(dir.join(format!("layers.book.deep{layer}")).exists());
+    }
+    let bytes = fs::read(&book).unwrap();
+    assert_eq!(bytes[8], 4, "a book with layers is version 4");
+    let read = Book::from_bytes(&bytes).unwrap();
+    assert_eq!(read.depth(), 3);
+    let entries = read.check().unwrap();
+    let second = entries.iter().filter(|e| e.layer == 2).count();
+    assert!(second > 0);
+    let (verified, err, ok) = inarow(&["book", "verify", path(&book), "--layer", "2"], "");
+    assert!(ok, "{err}");
+    assert!(
+        verified.contains("solved again and agree")
+            && verified.contains(&format!(
+                " {second} of {second} at 6 stones (layer 2 past the frontier) solved again"
+            ))
+            && !verified.contains("at 5 stones"),
+        "{verified}"
+    );
+    let (_, err, ok) = inarow(&["book", "verify", path(&book), "--layer", "4"], "");
+    assert!(!ok && err.contains("no layer 4: the book has 3"), "{err}");
+    // Each layer answers its positions: the book's move keeps the score.
+    for layer in 1..=3 {
+        let entry = entries
+            .iter()
+            .find(|e| e.layer == layer && e.best.is_some())
+            .unwrap();
+        let (probed, err, ok) = inarow(&["book", "probe", "--book", path(&book), &entry.moves], "");
+        assert!(ok, "{err}");
+        let fields: Vec<&str> = probed.split_whitespace().collect();
+        let col = entry.best.unwrap().number() as usize;
+        assert_eq!(fields[1], entry.score.to_string(), "{probed}");
+        assert_eq!(fields[1 + col], entry.score.to_string(), "{probed}");
+    }
 }
 
 /// The book built in: every entry consistent with its children, a sample of
@@ -452,7 +517,7 @@ fn the_book_built_in_is_right() {
     assert_eq!(book.size(), Size::STANDARD);
     assert!(book.plies() >= 2, "the book covers at least 2 stones");
     let entries = book.check().expect("every entry agrees with its children");
-    let (deep, frontier): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| e.deep);
+    let (deep, frontier): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| e.layer > 0);
     // Spread over the frontier, the first and the last included.
     let samples = if book.plies() >= 6 { 12 } else { 2 };
     let mut solver = Solver::new(Size::STANDARD, 256);
@@ -482,15 +547,19 @@ fn the_book_built_in_is_right() {
         solver.clear();
         assert_eq!(-solver.solve(&child, false), entry.score, "{}", entry.moves);
     }
-    // The layer past the frontier, the second player's fifth move: a
-    // sample, each score and move by solves from scratch.
+    // The layers past the frontier (the second player's fifth move, the
+    // first player's sixth): a sample of each, each score and move by
+    // solves from scratch.
     assert!(
-        book.has_deep(),
-        "the book built in has the layer past its frontier"
+        book.depth() >= 2,
+        "the book built in has two layers past its frontier"
     );
     let samples = 12;
-    for i in 0..samples {
-        let entry = &deep[i * (deep.len() - 1) / (samples - 1)];
+    let sampled = (1..=book.depth()).flat_map(|layer| {
+        let these: Vec<_> = deep.iter().filter(|e| e.layer == layer).collect();
+        (0..samples).map(move |i| these[i * (these.len() - 1) / (samples - 1)])
+    });
+    for entry in sampled {
         let position = Connect4::from_move_string(Size::STANDARD, &entry.moves).unwrap();
         solver.clear();
         let score = solver.solve(&position, false);

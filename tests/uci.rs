@@ -815,35 +815,37 @@ fn the_book_answers_the_start_at_once() {
     );
 }
 
-/// At 8 stones, the book's last ply, and at 9 in the layer past it, a
+/// At 8 stones, the book's last ply, and in each layer past it, a
 /// position that does not lose is answered by the book's best move at
 /// once, under a clock or not, with the book's exact score; one that loses
 /// is left to the solver.
 #[test]
-fn the_book_plays_its_last_ply_and_the_layer_past_it_at_once() {
+fn the_book_plays_its_last_ply_and_the_layers_past_it_at_once() {
     use inarow_games::{Column, Connect4, Size};
     let book = inarow_engine::book::embedded();
-    // At each of 8 and 9 stones a win and a draw (the book's first of each
-    // in move-string order), and a mirror image of the 8-stone win.
+    // At 8 stones and in each layer a win and a draw (the book's first of
+    // each in move-string order), and a mirror image of the 8-stone win.
     let entries = book.check().unwrap();
-    let (deep, frontier): (Vec<_>, Vec<_>) = entries.iter().partition(|e| e.deep);
-    let win = frontier.iter().find(|e| e.score > 0).unwrap();
-    let draw = frontier.iter().find(|e| e.score == 0).unwrap();
-    let deep_win = deep.iter().find(|e| e.score > 0).unwrap();
-    let deep_draw = deep.iter().find(|e| e.score == 0).unwrap();
-    let mirrored: String = win
-        .moves
-        .chars()
-        .map(|c| char::from_digit(8 - c.to_digit(10).unwrap(), 10).unwrap())
-        .collect();
+    let mut cases: Vec<(String, i32)> = Vec::new();
+    for layer in 0..=book.depth() {
+        let these: Vec<_> = entries.iter().filter(|e| e.layer == layer).collect();
+        let win = these.iter().find(|e| e.score > 0).unwrap();
+        let draw = these.iter().find(|e| e.score == 0).unwrap();
+        cases.push((win.moves.clone(), win.score));
+        cases.push((draw.moves.clone(), 0));
+        if layer == 0 {
+            let mirrored: String = win
+                .moves
+                .chars()
+                .map(|c| char::from_digit(8 - c.to_digit(10).unwrap(), 10).unwrap())
+                .collect();
+            cases.push((mirrored, win.score));
+        }
+    }
+    assert!(cases.len() >= 7, "two layers past the frontier");
     let mut h = Harness::new();
-    for (moves, score) in [
-        (&win.moves, win.score),
-        (&draw.moves, 0),
-        (&mirrored, win.score),
-        (&deep_win.moves, deep_win.score),
-        (&deep_draw.moves, 0),
-    ] {
+    for (moves, score) in &cases {
+        let (moves, score) = (moves, *score);
         let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
         let best = book.best_move(&position).expect("a move");
         let best = format!(

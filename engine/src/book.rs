@@ -17,14 +17,15 @@
 //! book's move there is the first from the centre out that keeps the score
 //! ([`Book::best_move`]).
 //!
-//! A book may also hold a layer one stone past its frontier
-//! ([`Book::with_deep`], built by `inarow book deepen`): the positions with
-//! `plies + 1` stones whose side to move played its last two moves as the
-//! book plays them ([`Book::deep_positions`]), each with its exact score and,
-//! if it does not lose, a best move. Those are the positions inarow meets
-//! there as that side after any opening of up to `plies - 4` stones, and
-//! the first it would otherwise have to solve under a clock (on 7x6, as the
-//! second player: its fifth move).
+//! A book may also hold layers past its frontier, one stone each
+//! ([`Book::with_deep`], built by `inarow book deepen`): layer `n` holds the
+//! positions with `plies + n` stones whose side to move played every move
+//! from `plies - 4` stones on as the book plays them
+//! ([`Book::deep_positions`]), each with its exact score and, if it does not
+//! lose, a best move. Those are the positions inarow meets there as that
+//! side after any opening of up to `plies - 4` stones, and the first it
+//! would otherwise have to solve under a clock (on 7x6, the first layer is
+//! the second player's fifth move, the second the first player's sixth).
 //!
 //! The file format (all integers little-endian):
 //!
@@ -32,7 +33,7 @@
 //! offset  size          field
 //! 0       8             magic "INAROWBK"
 //! 8       1             format version: 1, 2 with moves, 3 with moves and
-//!                       the layer past the frontier
+//!                       one layer past the frontier, 4 with more layers
 //! 9       1             board width
 //! 10      1             board height
 //! 11      1             plies: every position with this many stones or fewer
@@ -42,7 +43,12 @@
 //!                       score as a signed byte, and in version 2 (e = 2) the
 //!                       best move's column (0 the leftmost) in the position
 //!                       the key stands for, 255 for none
-//! 17+n(k+e) 8           FNV-1a hash of every byte before it
+//! then in version 4:
+//! +0      1             the number of layers past the frontier d (2 or more)
+//! then in versions 3 and 4:
+//! +0      4             the layers' entry count m
+//! +4      m * (k + 2)   the layers' entries, by increasing key, as above
+//! end-8   8             FNV-1a hash of every byte before it
 //! ```
 
 use std::collections::HashMap;
@@ -63,6 +69,14 @@ const VERSION_MOVES: u8 = 2;
 
 /// The format version of a book with moves and a layer past the frontier.
 const VERSION_DEEP: u8 = 3;
+
+/// The format version of a book with moves and layers past the frontier.
+const VERSION_LAYERS: u8 = 4;
+
+/// How many stones an opening before the book's own moves has at most, below
+/// the book's plies: the layers past the frontier follow the book's moves
+/// from there (see [`Book::deep_positions`]).
+const OPENING_BELOW_PLIES: u32 = 4;
 
 /// The move byte of an entry without a move.
 const NO_MOVE: u8 = u8::MAX;
@@ -102,8 +116,10 @@ pub struct Book {
     /// Each key's best move in the position the key stands for: a column,
     /// or [`NO_MOVE`]. Only frontier entries that do not lose have one.
     moves: Vec<u8>,
-    /// The layer past the frontier (see [`Book::with_deep`]), by increasing
-    /// canonical key: the key, the score and the move as above.
+    /// The number of layers past the frontier (see [`Book::with_deep`]).
+    depth: u32,
+    /// The layers past the frontier, all together, by increasing canonical
+    /// key: the key, the score and the move as above.
     deep: Vec<(u128, i8, u8)>,
 }
 
@@ -118,8 +134,9 @@ pub struct FrontierEntry {
     pub score: i32,
     /// The book's best move in it, if the book has moves.
     pub best: Option<Column>,
-    /// Whether it is in the layer past the frontier, one stone deeper.
-    pub deep: bool,
+    /// Its layer: 0 at the frontier, `n` in the `n`th layer past it (`n`
+    /// stones deeper).
+    pub layer: u32,
 }
 
 /// The book built into the binary: 7x6, read on first use.
@@ -216,20 +233,20 @@ pub fn frontier_moves(size: Size, plies: u32) -> Vec<String> {
     }
 }
 
-/// The move strings of the positions of `book`'s layer past its frontier
-/// (see [`Book::deep_positions`]), on the bitboard its size takes.
+/// The move strings of the positions of `book`'s `layer`th layer past its
+/// frontier (see [`Book::deep_positions`]), on the bitboard its size takes.
 #[must_use]
-pub fn deep_moves(book: &Book) -> Vec<String> {
-    fn moves<B: Bitboard>(book: &Book) -> Vec<String> {
-        book.deep_positions::<B>()
+pub fn deep_moves(book: &Book, layer: u32) -> Vec<String> {
+    fn moves<B: Bitboard>(book: &Book, layer: u32) -> Vec<String> {
+        book.deep_positions::<B>(layer)
             .into_iter()
             .map(|(_, moves)| moves)
             .collect()
     }
     if book.size().fits_u64() {
-        moves::<u64>(book)
+        moves::<u64>(book, layer)
     } else {
-        moves::<u128>(book)
+        moves::<u128>(book, layer)
     }
 }
 
@@ -293,6 +310,7 @@ impl Book {
             keys: entries.iter().map(|&(k, _)| k).collect(),
             scores: entries.iter().map(|&(_, s)| s as i8).collect(),
             moves: vec![NO_MOVE; entries.len()],
+            depth: 0,
             deep: Vec::new(),
         })
     }
@@ -347,12 +365,13 @@ impl Book {
         }
     }
 
-    /// This book without its moves, and without the layer past its
+    /// This book without its moves, and without the layers past its
     /// frontier: the scores up to its plies alone.
     #[must_use]
     pub fn without_moves(&self) -> Book {
         Book {
             moves: vec![NO_MOVE; self.keys.len()],
+            depth: 0,
             deep: Vec::new(),
             ..self.clone()
         }
@@ -368,7 +387,7 @@ impl Book {
     /// - below the frontier, the first from the centre out whose position
     ///   the book or the rules score so (the children are all known), the
     ///   one move inarow plays there;
-    /// - at the frontier and in the layer past it, the move stored, if any:
+    /// - at the frontier and in the layers past it, the move stored, if any:
     ///   positions that lose have none.
     ///
     /// `None` where the book does not hold the position (its side to move
@@ -400,7 +419,7 @@ impl Book {
         Some(self.stored_column(position, Column(stored))).filter(|&col| position.is_legal(col))
     }
 
-    /// The entry of the layer past the frontier under a canonical key.
+    /// The entry of a layer past the frontier under a canonical key.
     fn deep_entry(&self, key: u128) -> Option<(u128, i8, u8)> {
         let index = self.deep.binary_search_by_key(&key, |e| e.0).ok()?;
         Some(self.deep[index])
@@ -410,28 +429,37 @@ impl Book {
     /// [`Book::with_deep`]).
     #[must_use]
     pub fn has_deep(&self) -> bool {
-        !self.deep.is_empty()
+        self.depth > 0
     }
 
-    /// The positions of the layer past the frontier: those with `plies + 1`
-    /// stones that the book stores, reached from the empty board by any
-    /// moves, except that the side to move there played its two moves before
-    /// (at `plies - 1` and `plies - 3` stones) as the book plays them
-    /// ([`Book::best_move`]). One per mirror pair, each with the first move
+    /// The number of layers past the frontier (see [`Book::with_deep`]).
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The positions of the `layer`th layer past the frontier: those with
+    /// `plies + layer` stones that the book stores, reached from the empty
+    /// board by any moves, except that the side to move there played each
+    /// of its moves from `plies - 4` stones on as the book plays them
+    /// ([`Book::best_move`]; the layers before this one give the moves
+    /// past the frontier). One per mirror pair, each with the first move
     /// string (columns from 1) that reaches it, in the order of those
-    /// strings.
+    /// strings. Empty for a layer the layers before it cannot reach (the
+    /// book has fewer than `layer - 2`).
     ///
     /// # Panics
     /// If the board does not fit `B` (see [`Connect4Of::new`]).
     #[must_use]
-    pub fn deep_positions<B: Bitboard>(&self) -> Vec<(Connect4Of<B>, String)> {
-        let target = self.plies + 1;
-        let mut layer = vec![(Connect4Of::<B>::new(self.size), String::new())];
+    pub fn deep_positions<B: Bitboard>(&self, layer: u32) -> Vec<(Connect4Of<B>, String)> {
+        let target = self.plies + layer;
+        let from = self.plies.saturating_sub(OPENING_BELOW_PLIES);
+        let mut reached = vec![(Connect4Of::<B>::new(self.size), String::new())];
         for ply in 0..target {
-            let book_plays = ply + 2 == target || ply + 4 == target;
+            let book_plays = ply >= from && ply % 2 == target % 2;
             let mut seen = std::collections::HashSet::new();
             let mut next = Vec::new();
-            for (position, moves) in &layer {
+            for (position, moves) in &reached {
                 let choices: Vec<Column> = if book_plays {
                     self.best_move(position).into_iter().collect()
                 } else {
@@ -445,28 +473,30 @@ impl Book {
                     }
                 }
             }
-            layer = next;
+            reached = next;
         }
-        layer.retain(|(p, _)| is_stored(p));
-        layer.sort_by(|a, b| a.1.cmp(&b.1));
+        reached.retain(|(p, _)| is_stored(p));
+        reached.sort_by(|a, b| a.1.cmp(&b.1));
         let mut seen = std::collections::HashSet::new();
-        layer.retain(|(p, _)| seen.insert(canonical_key(p)));
-        layer
+        reached.retain(|(p, _)| seen.insert(canonical_key(p)));
+        reached
     }
 
-    /// This book with its layer past the frontier: for each of
-    /// [`Book::deep_positions`], a move string that reaches it, its exact
-    /// score and a best move there (a column in that position, `None` where
-    /// it loses). [`Book::check`] refuses a layer that misses one.
+    /// This book with one more layer past the frontier, its `depth() + 1`th:
+    /// for each of its [`Book::deep_positions`], a move string that reaches
+    /// it, its exact score and a best move there (a column in that
+    /// position, `None` where it loses). [`Book::check`] refuses a layer
+    /// that misses one.
     ///
     /// # Errors
-    /// A move string that does not reach a position of the layer, or a
-    /// column that is not a legal move there.
+    /// A move string that does not reach a position with the layer's
+    /// stones, or a column that is not a legal move there.
     pub fn with_deep<'m>(
         &self,
         entries: impl IntoIterator<Item = (&'m str, i32, Option<Column>)>,
     ) -> Result<Book, BookError> {
         let mut book = self.clone();
+        book.depth += 1;
         let mut deep = HashMap::new();
         for (line, score, col) in entries {
             let (key, stored) = if self.size.fits_u64() {
@@ -480,13 +510,14 @@ impl Book {
                 .ok_or_else(|| error(format!("{line:?}: the score {score} is impossible")))?;
             deep.insert(key, (score, stored));
         }
-        book.deep = deep.into_iter().map(|(k, (s, m))| (k, s, m)).collect();
+        book.deep
+            .extend(deep.into_iter().map(|(k, (s, m))| (k, s, m)));
         book.deep.sort_unstable();
         Ok(book)
     }
 
-    /// The canonical key of a move string's position one stone past the
-    /// frontier, and `col` stored in the key's orientation.
+    /// The canonical key of a move string's position in the next layer past
+    /// the frontier, and `col` stored in the key's orientation.
     fn deep_move<B: Bitboard>(
         &self,
         line: &str,
@@ -494,9 +525,10 @@ impl Book {
     ) -> Result<(u128, u8), BookError> {
         let position = Connect4Of::<B>::from_move_string(self.size, line)
             .map_err(|e| error(format!("{line:?}: {e}")))?;
-        if position.ply() != self.plies + 1 {
+        let stones = self.plies + self.depth + 1;
+        if position.ply() != stones {
             return Err(error(format!(
-                "{line:?} is not one stone past the frontier"
+                "{line:?} is not a position with {stones} stones"
             )));
         }
         let stored = match col {
@@ -521,7 +553,7 @@ impl Book {
         self.plies
     }
 
-    /// The number of entries, the layer past the frontier's included.
+    /// The number of entries, the layers past the frontier's included.
     #[must_use]
     pub fn len(&self) -> usize {
         self.keys.len() + self.deep.len()
@@ -534,7 +566,7 @@ impl Book {
     }
 
     /// The entries, by increasing canonical key up to the book's plies and
-    /// then those of the layer past the frontier: the key and the score.
+    /// then those of the layers past the frontier: the key and the score.
     pub fn entries(&self) -> impl Iterator<Item = (u128, i32)> + '_ {
         self.keys
             .iter()
@@ -544,11 +576,11 @@ impl Book {
     }
 
     /// Whether the book covers `position`: its size, and no more stones
-    /// than the book's plies (one more with a layer past the frontier,
-    /// which holds some of those positions).
+    /// than the book's plies (more with layers past the frontier, which hold
+    /// some of those positions).
     #[must_use]
     pub fn covers<B: Bitboard>(&self, position: &Connect4Of<B>) -> bool {
-        position.size() == self.size && position.ply() <= self.plies + u32::from(self.has_deep())
+        position.size() == self.size && position.ply() <= self.plies + self.depth
     }
 
     /// Pons's exact score of `position` if the book holds it.
@@ -579,7 +611,9 @@ impl Book {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let key_bytes = key_bytes(self.size);
-        let version = if self.has_deep() {
+        let version = if self.depth > 1 {
+            VERSION_LAYERS
+        } else if self.has_deep() {
             VERSION_DEEP
         } else if self.has_moves() {
             VERSION_MOVES
@@ -606,7 +640,10 @@ impl Book {
         for ((&key, &score), &mv) in self.keys.iter().zip(&self.scores).zip(&self.moves) {
             entry(&mut bytes, key, score, mv);
         }
-        if version == VERSION_DEEP {
+        if version == VERSION_LAYERS {
+            bytes.push(self.depth as u8);
+        }
+        if version >= VERSION_DEEP {
             bytes.extend_from_slice(&(self.deep.len() as u32).to_le_bytes());
             for &(key, score, mv) in &self.deep {
                 entry(&mut bytes, key, score, mv);
@@ -628,10 +665,10 @@ impl Book {
             return Err(error("not an inarow book (no INAROWBK header)"));
         }
         let version = bytes[8];
-        if !(VERSION..=VERSION_DEEP).contains(&version) {
+        if !(VERSION..=VERSION_LAYERS).contains(&version) {
             return Err(error(format!(
                 "book format version {version} is not supported \
-                 (this inarow reads versions {VERSION} to {VERSION_DEEP})"
+                 (this inarow reads versions {VERSION} to {VERSION_LAYERS})"
             )));
         }
         let with_moves = version != VERSION;
@@ -659,14 +696,31 @@ impl Book {
             return Err(length());
         }
         let (main, rest) = rest.split_at(main_bytes);
-        let deep_bytes = if version == VERSION_DEEP {
+        let (depth, rest) = match version {
+            VERSION_LAYERS => {
+                let (&depth, rest) = rest.split_first().ok_or_else(length)?;
+                if depth < 2 {
+                    // Written as version 3 or below: a file has one encoding.
+                    return Err(error(format!(
+                        "the book is format version 4 but has {depth} layers past the frontier"
+                    )));
+                }
+                (u32::from(depth), rest)
+            }
+            VERSION_DEEP => (1, rest),
+            _ => (0, rest),
+        };
+        if plies + depth > size.cells() {
+            return Err(error("the book's layers exceed the board"));
+        }
+        let deep_bytes = if depth > 0 {
             let (m, rest) = rest.split_first_chunk::<4>().ok_or_else(length)?;
             let m = u32::from_le_bytes(*m) as usize;
             if m == 0 {
                 // Written as version 2 or 1: a file has one encoding.
-                return Err(error(
-                    "the book is format version 3 but has no layer past the frontier",
-                ));
+                return Err(error(format!(
+                    "the book is format version {version} but has no layer past the frontier"
+                )));
             }
             if Some(rest.len()) != m.checked_mul(entry_bytes) {
                 return Err(length());
@@ -713,7 +767,7 @@ impl Book {
             let entry = read(chunk, deep.last().map(|e| e.0))?;
             if keys.binary_search(&entry.0).is_ok() {
                 return Err(error(
-                    "the layer past the frontier holds a position of the book's plies",
+                    "a layer past the frontier holds a position of the book's plies",
                 ));
             }
             deep.push(entry);
@@ -728,6 +782,7 @@ impl Book {
             keys,
             scores,
             moves,
+            depth,
             deep,
         })
     }
@@ -736,9 +791,12 @@ impl Book {
     /// exactly the positions it should, each with fewer than `plies` stones
     /// scores the best of its children, and moves stand where they should
     /// (with moves, on every frontier entry that does not lose and nowhere
-    /// else, legal, and not a loss by the rules). Returns the frontier (the
-    /// entries with `plies` stones, whose scores and moves only a solver can
-    /// check) in the order of their move strings.
+    /// else, legal, and not a loss by the rules), and each layer past the
+    /// frontier holds exactly its [`Book::deep_positions`], each scoring no
+    /// better than the position before it allows, with a move where it does
+    /// not lose. Returns the entries whose
+    /// scores and moves only a solver can check: the frontier's (`plies`
+    /// stones), then each layer's, each in the order of their move strings.
     ///
     /// # Errors
     /// The first disagreement found.
@@ -768,7 +826,7 @@ impl Book {
                         moves: moves.clone(),
                         score,
                         best,
-                        deep: false,
+                        layer: 0,
                     });
                     continue;
                 }
@@ -800,23 +858,40 @@ impl Book {
         Ok(frontier)
     }
 
-    /// Checks the layer past the frontier: it holds exactly
+    /// Checks the layers past the frontier: they hold exactly their
     /// [`Book::deep_positions`], each scoring no better than its parent
-    /// allows, with a move where it does not lose; adds its entries to
-    /// `entries`.
+    /// allows, with a move where it does not lose; adds their entries to
+    /// `entries`, layer by layer.
     fn check_deep<B: Bitboard>(&self, entries: &mut Vec<FrontierEntry>) -> Result<(), BookError> {
-        let deep = self.deep_positions::<B>();
-        if deep.len() != self.deep.len() {
+        // Layer by layer, stopping as soon as there are too many: each layer
+        // follows the book's moves in the ones before, so a damaged book
+        // claiming many layers stops early.
+        let mut layers = Vec::new();
+        let mut expected = 0;
+        for layer in 1..=self.depth {
+            if expected > self.deep.len() {
+                break;
+            }
+            let positions = self.deep_positions::<B>(layer);
+            expected += positions.len();
+            layers.push(positions);
+        }
+        let cut_short = layers.len() != self.depth as usize;
+        if expected != self.deep.len() || cut_short {
             return Err(error(format!(
-                "the layer past the frontier has {} entries, {} expected",
+                "the {} layers past the frontier have {} entries, {expected}{} expected",
+                self.depth,
                 self.deep.len(),
-                deep.len()
+                if cut_short { " or more" } else { "" }
             )));
         }
-        for (position, moves) in deep {
+        for (layer, (position, moves)) in (1..)
+            .zip(layers)
+            .flat_map(|(n, positions)| positions.into_iter().map(move |entry| (n, entry)))
+        {
             let score = self.probe(&position).ok_or_else(|| {
                 error(format!(
-                    "position {moves:?} is missing from the layer past the frontier"
+                    "position {moves:?} is missing from layer {layer} past the frontier"
                 ))
             })?;
             // The position one stone back (its last move taken back) scores
@@ -836,7 +911,7 @@ impl Book {
                 moves,
                 score,
                 best,
-                deep: true,
+                layer,
             });
         }
         Ok(())
@@ -1170,10 +1245,11 @@ mod tests {
     }
 
     /// The layer past the frontier of a book, each position solved.
+    /// `book` with its next layer past the frontier, solved.
     fn with_layer(book: &Book) -> Book {
         let mut solver = Solver::new(book.size(), 16);
         let entries: Vec<(String, i32, Option<Column>)> = book
-            .deep_positions::<u64>()
+            .deep_positions::<u64>(book.depth() + 1)
             .into_iter()
             .map(|(p, moves)| {
                 let (mv, score) = solver
@@ -1193,7 +1269,7 @@ mod tests {
         let book = with_layer(&plain);
         assert!(book.has_deep() && !plain.has_deep());
         let entries = book.check().unwrap();
-        let deep: Vec<&FrontierEntry> = entries.iter().filter(|e| e.deep).collect();
+        let deep: Vec<&FrontierEntry> = entries.iter().filter(|e| e.layer > 0).collect();
         assert_eq!(deep.len(), book.len() - plain.len());
         assert!(!deep.is_empty());
         // The positions: five stones, the second player's moves at one and
@@ -1257,10 +1333,10 @@ mod tests {
             .check()
             .unwrap_err()
             .0
-            .contains("layer past the frontier"));
+            .contains("layers past the frontier have"));
         // A score its parent does not allow: above what the parent's
         // score leaves it.
-        let deep = book.deep_positions::<u64>();
+        let deep = book.deep_positions::<u64>(1);
         let (position, moves) = &deep[0];
         let parent = Connect4::from_move_string(size, &moves[..moves.len() - 1]).unwrap();
         let parent_score = book.score(&parent).unwrap();
@@ -1284,5 +1360,72 @@ mod tests {
         }
         // A move string outside the layer.
         assert!(book.with_deep([("1234", 0, None)]).is_err());
+    }
+
+    #[test]
+    fn layers_past_the_layer_follow_the_book_and_its_layers() {
+        let size = Size::new(5, 4).unwrap();
+        // The first player's move at the frontier is the book's in layer 2.
+        let one = with_layer(&with_best_moves(&small_book(size, 4)));
+        let two = with_layer(&one);
+        let three = with_layer(&two);
+        assert_eq!((one.depth(), two.depth(), three.depth()), (1, 2, 3));
+        let entries = three.check().unwrap();
+        let mut solver = Solver::new(size, 16);
+        for layer in 1..=3 {
+            let these: Vec<&FrontierEntry> = entries.iter().filter(|e| e.layer == layer).collect();
+            assert!(!these.is_empty(), "layer {layer}: {}", entries.len());
+            for entry in these {
+                let stones = entry.moves.len();
+                assert_eq!(stones, 4 + layer as usize);
+                // Every move of the side to move is the book's: the
+                // first player's in layer 2, the second's (the last from
+                // layer 1) in layer 3.
+                for at in (stones % 2..stones).step_by(2) {
+                    let before = Connect4::from_move_string(size, &entry.moves[..at]).unwrap();
+                    let played = entry.moves.as_bytes()[at] - b'1';
+                    assert_eq!(
+                        three.best_move(&before),
+                        Some(Column(played)),
+                        "{}",
+                        entry.moves
+                    );
+                }
+                let position = Connect4::from_move_string(size, &entry.moves).unwrap();
+                assert_eq!(
+                    entry.score,
+                    solver.solve(&position, false),
+                    "{}",
+                    entry.moves
+                );
+            }
+        }
+        // Three layers cover seven stones; a book of two, six.
+        let seven = Connect4::from_move_string(size, &entries.last().unwrap().moves).unwrap();
+        assert!(three.covers(&seven) && !two.covers(&seven));
+        // The bytes: version 4 past one layer, read back the same.
+        for book in [&two, &three] {
+            let bytes = book.to_bytes();
+            assert_eq!(bytes[8], 4);
+            assert_eq!(Book::from_bytes(&bytes).as_ref(), Ok(book));
+        }
+        // Version 4 with one layer is refused: one encoding a book.
+        let depth_at = HEADER_BYTES + one.keys.len() * (key_bytes(size) + 2);
+        let mut bytes = two.to_bytes();
+        bytes[depth_at] = 1;
+        bytes.truncate(bytes.len() - 8);
+        let hash = fnv1a(&bytes);
+        bytes.extend_from_slice(&hash.to_le_bytes());
+        assert!(Book::from_bytes(&bytes)
+            .unwrap_err()
+            .0
+            .contains("version 4 but has 1 layer"));
+        // A layer's entry missing, or a layer claimed that is not there.
+        let mut short = three.clone();
+        short.deep.pop();
+        assert!(short.check().unwrap_err().0.contains("expected"));
+        let mut claimed = two.clone();
+        claimed.depth = 3;
+        assert!(claimed.check().unwrap_err().0.contains("expected"));
     }
 }
