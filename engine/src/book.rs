@@ -488,7 +488,7 @@ impl Book {
     ///
     /// # Errors
     /// A move string that does not reach a position with the layer's
-    /// stones, or a column that is not a legal move there.
+    /// stones, or a column that is not a legal move there; no entries.
     pub fn with_deep<'m>(
         &self,
         entries: impl IntoIterator<Item = (&'m str, i32, Option<Column>)>,
@@ -507,6 +507,10 @@ impl Book {
                 .filter(|&s| i32::from(s).abs() <= score_limit(self.size))
                 .ok_or_else(|| error(format!("{line:?}: the score {score} is impossible")))?;
             deep.insert(key, (score, stored));
+        }
+        if deep.is_empty() {
+            // A file could not tell an empty layer from none.
+            return Err(error("a layer past the frontier needs positions"));
         }
         book.deep
             .extend(deep.into_iter().map(|(k, (s, m))| (k, s, m)));
@@ -1366,8 +1370,9 @@ mod tests {
             no_move.deep[winning].2 = NO_MOVE;
             assert!(no_move.check().unwrap_err().0.contains("no move"));
         }
-        // A move string outside the layer.
+        // A move string outside the layer; no entries at all.
         assert!(book.with_deep([("1234", 0, None)]).is_err());
+        assert!(book.with_deep([]).is_err());
     }
 
     #[test]
