@@ -766,11 +766,11 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         .filter(|&n| args.layer.is_none_or(|l| l == n))
         .map(|n| (n, entries.iter().filter(|e| e.layer == n).collect()))
         .collect();
-    let picked: Vec<(u32, usize, Vec<&FrontierEntry>)> = layers
+    let picked: Vec<Vec<&FrontierEntry>> = layers
         .iter()
-        .map(|(n, all)| (*n, all.len(), spread(all, args.sample)))
+        .map(|(_, all)| spread(all, args.sample))
         .collect();
-    let chosen: Vec<&FrontierEntry> = picked.iter().flat_map(|(_, _, p)| p.clone()).collect();
+    let chosen: Vec<&FrontierEntry> = picked.concat();
     let threads = args.threads.unwrap_or_else(max_threads);
     let mut wrong = Vec::new();
     let scored: &[&FrontierEntry] = if args.moves_only { &[] } else { &chosen };
@@ -844,10 +844,12 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
         String::new()
     };
     // Per layer: how many of its entries were solved again.
-    let solved: Vec<String> = picked
+    let solved: Vec<String> = layers
         .iter()
-        .map(|(n, all, chosen)| {
+        .zip(&picked)
+        .map(|((n, all), chosen)| {
             let again = if args.moves_only { 0 } else { chosen.len() };
+            let all = all.len();
             let past = if *n == 0 {
                 String::new()
             } else {

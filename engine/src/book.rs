@@ -1257,6 +1257,17 @@ mod tests {
     }
 
     /// The layer past the frontier of a book, each position solved.
+    /// Every move that the side to move at the end of `moves` played (a
+    /// book of 4 plies: all of them) is `book`'s move.
+    fn assert_movers_moves_are_the_books(book: &Book, moves: &str) {
+        let stones = moves.len();
+        for at in (stones % 2..stones).step_by(2) {
+            let before = Connect4::from_move_string(book.size(), &moves[..at]).unwrap();
+            let played = moves.as_bytes()[at] - b'1';
+            assert_eq!(book.best_move(&before), Some(Column(played)), "{moves}");
+        }
+    }
+
     /// `book` with its next layer past the frontier, solved.
     fn with_layer(book: &Book) -> Book {
         let mut solver = Solver::new(book.size(), 16);
@@ -1290,16 +1301,7 @@ mod tests {
         for entry in &deep {
             let position = Connect4::from_move_string(size, &entry.moves).unwrap();
             assert_eq!(position.ply(), 5);
-            for at in [1, 3] {
-                let before = Connect4::from_move_string(size, &entry.moves[..at]).unwrap();
-                let played = entry.moves.as_bytes()[at] - b'1';
-                assert_eq!(
-                    book.best_move(&before),
-                    Some(Column(played)),
-                    "{}",
-                    entry.moves
-                );
-            }
+            assert_movers_moves_are_the_books(&book, &entry.moves);
             assert_eq!(book.probe(&position), Some(solver.solve(&position, false)));
             if let Some(col) = book.best_move(&position) {
                 let mut child = position;
@@ -1394,16 +1396,7 @@ mod tests {
                 // Every move of the side to move is the book's: the
                 // first player's in layer 2, the second's (the last from
                 // layer 1) in layer 3.
-                for at in (stones % 2..stones).step_by(2) {
-                    let before = Connect4::from_move_string(size, &entry.moves[..at]).unwrap();
-                    let played = entry.moves.as_bytes()[at] - b'1';
-                    assert_eq!(
-                        three.best_move(&before),
-                        Some(Column(played)),
-                        "{}",
-                        entry.moves
-                    );
-                }
+                assert_movers_moves_are_the_books(&three, &entry.moves);
                 let position = Connect4::from_move_string(size, &entry.moves).unwrap();
                 assert_eq!(
                     entry.score,
