@@ -11,7 +11,9 @@
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
 #   --vs PATH   also run another solver that reads move strings on stdin and
 #               prints "moves score nodes micros" (Pons's c4solver does), on the
-#               same positions in the same run, and print the ratio of mean times
+#               same positions in the same run, and print the ratios of mean
+#               times and mean nodes (each solver's nodes as it counts them;
+#               inarow's as the README's "Strength and speed" defines them)
 #   --vs-c4 DIR Christophe Steininger's c4 as the other solver: DIR holds
 #               c4-driver-t1 and c4-driver-t2 built by bench/c4/build.sh (build
 #               them with the same --hash); like --vs DIR/c4-driver-t1
@@ -48,7 +50,7 @@ while [ $# -gt 0 ]; do
     --size) size="${2:?--size needs WxH}"; shift ;;
     --set) set_file="${2:?--set needs a file}"; shift ;;
     --from-zero) from_zero=1 ;;
-    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -140,7 +142,7 @@ else
   [ -n "$set_file" ] && sets_label="$set_file ($size)"
   echo "== $sets_label, inarow --hash $hash --threads $threads"
   printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
-  [ -n "$vs" ] && printf " | %12s %12s %12s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "ratio"
+  [ -n "$vs" ] && printf " | %12s %12s %12s %7s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "time" "nodes"
   printf "\n"
 fi
 for set in $sets; do
@@ -159,8 +161,9 @@ for set in $sets; do
     run_solver "$tmp/input" "$tmp/theirs" "$vs"
     read -r _ vwrong vmean vmedian vnodes < <(summarise "$tmp/theirs")
     ratio=$(awk -v a="$mean" -v b="$vmean" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
+    node_ratio=$(awk -v a="$nodes" -v b="$vnodes" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
     vexact=$([ "$vwrong" = 0 ] && echo "" || echo " ($vwrong wrong)")
-    printf " | %12s %12s %12s %7s%s" "$(format_time "$vmean")" "$(format_time "$vmedian")" "$vnodes" "${ratio}x" "$vexact"
+    printf " | %12s %12s %12s %7s %7s%s" "$(format_time "$vmean")" "$(format_time "$vmedian")" "$vnodes" "${ratio}x" "${node_ratio}x" "$vexact"
   fi
   printf "\n"
 done
@@ -178,17 +181,19 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
   c4_table=$("$c4/c4-driver-t1" --settings)
   echo "tables: inarow --hash $hash MiB; c4 ${c4_table#*, }"
   printf '%-10s %6s %14s %12s\n' "solver" "score" "nodes" "time"
-  inarow_us=() c4_us=()
+  inarow_us=() c4_us=() inarow_nodes=() c4_nodes=()
   for t in 1 2; do
     row=$(solve_empty "$inarow" solve --no-book --hash "$hash" --threads "$t")
-    read -r score nodes "inarow_us[$t]" <<< "$row"
-    printf '%-10s %6s %14s %12s\n' "inarow t$t" "$score" "$nodes" "$(format_time "${inarow_us[t]}")"
+    read -r score "inarow_nodes[$t]" "inarow_us[$t]" <<< "$row"
+    printf '%-10s %6s %14s %12s\n' "inarow t$t" "$score" "${inarow_nodes[t]}" "$(format_time "${inarow_us[t]}")"
     row=$(solve_empty "$c4/c4-driver-t$t")
-    read -r score nodes "c4_us[$t]" <<< "$row"
-    printf '%-10s %6s %14s %12s\n' "c4 t$t" "$score" "$nodes" "$(format_time "${c4_us[t]}")"
+    read -r score "c4_nodes[$t]" "c4_us[$t]" <<< "$row"
+    printf '%-10s %6s %14s %12s\n' "c4 t$t" "$score" "${c4_nodes[t]}" "$(format_time "${c4_us[t]}")"
   done
-  awk -v i1="${inarow_us[1]}" -v i2="${inarow_us[2]}" -v c1="${c4_us[1]}" -v c2="${c4_us[2]}" 'BEGIN {
+  awk -v i1="${inarow_us[1]}" -v i2="${inarow_us[2]}" -v c1="${c4_us[1]}" -v c2="${c4_us[2]}" \
+    -v n1="${inarow_nodes[1]}" -v n2="${inarow_nodes[2]}" -v m1="${c4_nodes[1]}" -v m2="${c4_nodes[2]}" 'BEGIN {
     printf "inarow/c4 time: %.2fx on 1 thread, %.2fx on 2 threads\n", i1 / c1, i2 / c2
+    printf "inarow/c4 nodes: %.2fx on 1 thread, %.2fx on 2 threads\n", n1 / m1, n2 / m2
     printf "2-thread speed-up (1-thread time / 2-thread time): inarow %.2fx, c4 %.2fx\n", i1 / i2, c1 / c2 }'
 elif [ "$empty" = 1 ]; then
   echo

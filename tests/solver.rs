@@ -211,6 +211,28 @@ fn keeping_moves_keep_the_outcome() {
     }
 }
 
+/// A node is a position the solver searches (README, "Strength and speed"):
+/// a solve its static checks settle counts none, and is not taken for the
+/// book's answer; a real search counts its nodes.
+#[test]
+fn positions_settled_on_sight_count_no_nodes() {
+    // 40 stones and no line left to make: the last two cells are in one column.
+    let position =
+        Connect4::from_move_string(Size::STANDARD, "4427612253772523425455634741753716666313")
+            .expect("valid");
+    let mut solver = solver_for(Size::STANDARD, 16);
+    solver.set_book(Some(inarow_engine::book::embedded()));
+    let best = solver.best_move_within(&position, &SolveLimits::default());
+    assert_eq!(best, Some((Column(0), 0)));
+    assert_eq!(solver.nodes(), 0);
+    assert!(!solver.answered_by_book());
+    // 15 stones, a win in 2 (Test_L2_R2's third position).
+    let position = Connect4::from_move_string(Size::STANDARD, "2531276566711153").expect("valid");
+    solver.clear();
+    assert_eq!(solver.solve(&position, false), 2);
+    assert!(solver.nodes() > 0);
+}
+
 /// From the book's last ply, the book knows the score and not the moves: a
 /// bad move tried first is refuted, and the move played keeps the draw. A
 /// node limit too small for the proof gives up.

@@ -404,6 +404,9 @@ pub struct SolverOf<B: TableKey, P: Dropped<B> = Connect4Of<B>> {
     /// The rule of lines of the positions in the tables, once there are any.
     lines: Option<P::Lines>,
     nodes: u64,
+    /// Null-window searches started since the last clear, whether or not
+    /// they counted a node.
+    searches: u64,
     /// Search threads, at least 1.
     threads: usize,
     /// An opening book consulted before any search.
@@ -595,6 +598,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
             size,
             lines: None,
             nodes: 0,
+            searches: 0,
             threads: 1,
             book: None,
             answered_by_book: false,
@@ -691,9 +695,12 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
             table.clear();
         }
         self.nodes = 0;
+        self.searches = 0;
     }
 
-    /// Nodes searched since the last [`Solver::clear`].
+    /// Nodes searched since the last [`Solver::clear`]: positions the
+    /// solver's static checks do not settle (the README's "Strength and
+    /// speed" defines them).
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -889,6 +896,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         let mut search = self.searcher(0, position, mid, limits);
         let r = search.run(position, mid);
         self.nodes += search.nodes;
+        self.searches += 1;
         r
     }
 
@@ -1020,7 +1028,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         if position.outcome().is_some() {
             return None;
         }
-        let nodes_before = self.nodes;
+        let (nodes_before, searches_before) = (self.nodes, self.searches);
         self.answered_by_book = false;
         let score = self.solve_within(position, weak, limits)?;
         if weak && score < 0 {
@@ -1028,7 +1036,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         }
         let left = limits.after(self.nodes - nodes_before)?;
         let (mv, known) = self.move_keeping(position, score, first, &left, refuted)?;
-        self.answered_by_book = known && self.nodes == nodes_before && self.book.is_some();
+        self.answered_by_book = known && self.searches == searches_before && self.book.is_some();
         Some((mv, score))
     }
 
@@ -1220,7 +1228,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         limits: &SolveLimits<'_>,
     ) -> Vec<Option<(i32, i32)>> {
         self.set_game(position);
-        let nodes_before = self.nodes;
+        let (nodes_before, searches_before) = (self.nodes, self.searches);
         let width = position.size().width() as u8;
         let mut scores = Vec::with_capacity(usize::from(width));
         // Past the limits, a child is only given the bounds of the rules.
@@ -1250,7 +1258,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
             };
             scores.push(bounds);
         }
-        self.answered_by_book = self.book.is_some() && self.nodes == nodes_before;
+        self.answered_by_book = self.book.is_some() && self.searches == searches_before;
         scores
     }
 }
@@ -1437,7 +1445,6 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         mut beta: i32,
     ) -> i32 {
         debug_assert!(alpha < beta);
-        self.nodes += 1;
         if self.nodes >= self.next_check {
             self.check_limits();
             // With threads, on the same period as the limits.
@@ -1581,6 +1588,14 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 col
             }
         };
+        // A node (README, "Strength and speed"): a position its static
+        // checks do not settle. Its table entry is one of them where its
+        // parent looked the entry up before searching (the enhanced
+        // transposition cutoff), as c4's static search does.
+        let parent_probed = empties >= ETC_MIN_EMPTIES - 1;
+        if !parent_probed {
+            self.nodes += 1;
+        }
         let mut table_best = None;
         if let Some(entry) = self.table(empties).probe(key) {
             let value = entry.value;
@@ -1604,6 +1619,9 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 }
             }
             table_best = entry.best;
+        }
+        if parent_probed {
+            self.nodes += 1;
         }
 
         // Look one move ahead: a move after which the opponent faces two of
