@@ -18,7 +18,7 @@
 //!
 //! With more than one thread, the threads search each window together over
 //! one shared table (Lazy SMP); the first answer ends the window for all.
-//! Only positions near the end stay in a small table of each thread's own.
+//! Positions near the end go to a second, smaller table, shared as well.
 //! The threads part ways as in simplified ABDADA: near the root, a move
 //! another thread is searching waits until the node's other moves are done,
 //! so each thread takes a different subtree and later finds the others'
@@ -389,15 +389,14 @@ pub type Solver = SolverOf<u64>;
 /// keeps its transposition table between calls until [`SolverOf::clear`];
 /// the node count adds up likewise.
 pub struct SolverOf<B: TableKey, P: Dropped<B> = Connect4Of<B>> {
-    /// Positions with more than `NEAR_EMPTIES` empty cells
-    /// (`THREADS_NEAR_EMPTIES` with threads).
+    /// Positions with more than `NEAR_EMPTIES` empty cells.
     tt: TranspositionTableOf<B>,
     /// Positions near the end: many, cheap to redo, and looked up most often.
-    /// One table for each thread, the first the main thread's.
-    near: Vec<TranspositionTableOf<B>>,
-    /// The size of one thread's near-end table.
-    near_per_thread: usize,
-    /// The most the near-end tables may take of the budget together.
+    /// Shared by the threads, and as large as one table per thread would be.
+    near: TranspositionTableOf<B>,
+    /// The size of the near-end table on one thread.
+    near_bytes: usize,
+    /// The most the near-end table may take of the budget.
     near_budget: usize,
     board: Board<B>,
     size: Size,
@@ -430,8 +429,6 @@ struct Search<'a, B: TableKey, L: LineRule<B>> {
     busy: Option<&'a Busy>,
     /// Whether the position being solved is its own mirror image.
     symmetric: bool,
-    /// Positions with this many empty cells or fewer go to the near-end table.
-    near_empties: i32,
     /// Whether this iteration asks about a quick win or loss: then moves that
     /// force a reply are tried first.
     forcing: bool,
@@ -471,12 +468,11 @@ const CHECK_DONE_EVERY: u64 = 256;
 const SOLO_NODES: u64 = 1 << 16;
 
 /// With threads, nodes with this many empty cells or more defer moves
-/// another thread is searching. Lower down, a deferred move's result would
-/// mostly sit in the other thread's own near-end table, out of reach (2
-/// threads, first 5 of Test_L1_R3, near-end tables below 20 empty cells,
-/// medians of 8 alternating rounds: 2.37 s at 20, 2.63 s at 16, 2.50 s at 22
-/// and 24; first 20: 7.49 s against 7.93 s. With the tables below 18, and
-/// against tables below 20: 0.969x the time at 20, 0.985x at 18.)
+/// another thread is searching. Lower down, the subtrees are too small for
+/// deferring to pay (2 threads, first 5 of Test_L1_R3, medians of 8
+/// alternating rounds: 2.37 s at 20, 2.63 s at 16, 2.50 s at 22 and 24;
+/// first 20: 7.49 s against 7.93 s. With one shared near-end table, first
+/// 20, three rounds: 282 ms at 20, 289 ms at 17, 306 ms at 14.)
 const BUSY_MIN_EMPTIES: i32 = 20;
 
 /// The positions the threads are searching, by a hash of their key: a slot
@@ -560,13 +556,6 @@ const FORCING_FRACTION: i32 = 7;
 /// against 119.0 M, the first 100 of L1_R3 -1.4%); from 16, 1.14x the time.
 const NEAR_EMPTIES: i32 = 18;
 
-/// With threads, the near-end tables (one for each thread) take positions
-/// with this many empty cells or fewer; the rest are shared. (2 threads,
-/// first 20 of Test_L1_R3, alternating per position: 0.969x and 0.979x the
-/// time at 18 against 20 in two measurements, 0.983x at 16; the empty board
-/// the same.)
-const THREADS_NEAR_EMPTIES: i32 = 18;
-
 /// The size of the table of positions near the end (at most a quarter of the
 /// budget): 2^17 buckets, enough for the compact entries on 7x6 keys.
 const NEAR_TABLE_BYTES: usize = 8 << 20;
@@ -589,12 +578,12 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         let near_bytes = NEAR_TABLE_BYTES.min(hash_bytes / 4);
         let tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
         // What the main table (a power of two) leaves of the budget is
-        // there for the threads' near-end tables.
+        // there for the near-end table to grow into with threads.
         let near_budget = hash_bytes.saturating_sub(tt.bytes()).max(near_bytes);
         SolverOf {
             tt,
-            near: vec![TranspositionTableOf::with_bytes(near_bytes, key_bits)],
-            near_per_thread: near_bytes,
+            near: TranspositionTableOf::with_bytes(near_bytes, key_bits),
+            near_bytes,
             near_budget,
             board: Board::new(size),
             size,
@@ -649,26 +638,19 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// not depend on it; the nodes and the time do.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
-        // Each thread has a near-end table of its own, within the budget.
-        // Shared, the threads' writes to it kept taking its lines from each
-        // other's caches: on 2 threads (Test_L1_R3, first 5) a table each
-        // searched 7% more nodes than one shared table of twice the size, but
-        // at 17 M nodes/s a thread instead of 15 M, in 0.93x the time.
-        // (Twice the size each was slower: 1.06x.) A table is emptied only if
-        // its size changes.
-        let bytes = self.near_per_thread.min(self.near_budget / self.threads);
-        let key_bits = self.size.key_bits();
-        self.near.truncate(self.threads);
-        for table in &mut self.near {
-            if TranspositionTableOf::<B>::with_bytes_len(bytes) != table.bytes() {
-                table.resize_bytes(bytes);
-            }
-        }
-        let full_keys = self.near[0].full_keys();
-        while self.near.len() < self.threads {
-            let mut table = TranspositionTableOf::with_bytes(bytes, key_bits);
-            table.set_full_keys(full_keys);
-            self.near.push(table);
+        // The threads share one near-end table, as large as a table each
+        // would be together, within the budget. (2 threads, first 20 of
+        // Test_L1_R3, 4 rounds alternating: 0.971x the time of a table each
+        // and 7.5% fewer nodes; the empty board the same time, 2% fewer
+        // nodes. A table each had measured faster before the threads shared
+        // each window and unwound from settled nodes.) The table is emptied
+        // only if its size changes.
+        let bytes = self
+            .near_bytes
+            .saturating_mul(self.threads)
+            .min(self.near_budget);
+        if TranspositionTableOf::<B>::with_bytes_len(bytes) != self.near.bytes() {
+            self.near.resize_bytes(bytes);
         }
     }
 
@@ -686,16 +668,14 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     pub fn with_full_keys(size: Size, hash_bytes: usize) -> Self {
         let mut solver = Self::with_bytes(size, hash_bytes);
         solver.tt.set_full_keys(true);
-        solver.near[0].set_full_keys(true);
+        solver.near.set_full_keys(true);
         solver
     }
 
     /// Forgets every stored result and resets the node count.
     pub fn clear(&mut self) {
         self.tt.clear();
-        for table in &mut self.near {
-            table.clear();
-        }
+        self.near.clear();
         self.nodes = 0;
         self.searches = 0;
     }
@@ -711,12 +691,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// The tables' size in bytes.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
-        self.tt.bytes()
-            + self
-                .near
-                .iter()
-                .map(TranspositionTableOf::bytes)
-                .sum::<usize>()
+        self.tt.bytes() + self.near.bytes()
     }
 
     /// Makes the tables and the geometry those of `position`'s game: the
@@ -727,17 +702,13 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
             self.size = size;
             self.board = Board::new(size);
             self.tt.set_key_bits(size.key_bits());
-            for table in &mut self.near {
-                table.set_key_bits(size.key_bits());
-            }
+            self.near.set_key_bits(size.key_bits());
         }
         let lines = Some(position.lines());
         if lines != self.lines {
             if self.lines.is_some() {
                 self.tt.clear();
-                for table in &mut self.near {
-                    table.clear();
-                }
+                self.near.clear();
             }
             self.lines = lines;
         }
@@ -858,10 +829,9 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         mid.abs() >= (self.board.cells / FORCING_FRACTION).max(1)
     }
 
-    /// Thread `thread`'s search of `position`, on its own near-end table.
+    /// A search of `position` with the null window `(mid, mid + 1)`.
     fn searcher<'s>(
         &'s self,
-        thread: usize,
         position: &P,
         mid: i32,
         limits: &SolveLimits<'s>,
@@ -869,18 +839,13 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         let key = position.current() + position.mask();
         Search {
             tt: &self.tt,
-            near: &self.near[thread],
+            near: &self.near,
             board: self.board,
             lines: self.lines(),
             nodes: 0,
             done: None,
             busy: None,
             symmetric: self.board.mirror(key) == key,
-            near_empties: if self.threads > 1 {
-                THREADS_NEAR_EMPTIES
-            } else {
-                NEAR_EMPTIES
-            },
             forcing: self.forcing(mid),
             limits: *limits,
             next_check: 0,
@@ -895,7 +860,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// thread: an upper bound on the score at or below `mid`, or a lower
     /// bound above it. `None` past a limit.
     fn window(&mut self, position: &P, mid: i32, limits: &SolveLimits<'_>) -> Option<i32> {
-        let mut search = self.searcher(0, position, mid, limits);
+        let mut search = self.searcher(position, mid, limits);
         let r = search.run(position, mid);
         self.nodes += search.nodes;
         self.searches += 1;
@@ -953,7 +918,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
                 let mut search = Search {
                     done: Some(&dropped[thread]),
                     busy: Some(&busy),
-                    ..solver.searcher(thread, position, mid, &left)
+                    ..solver.searcher(position, mid, &left)
                 };
                 let r = search.run(position, mid);
                 nodes += search.nodes;
@@ -1333,7 +1298,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// The table of positions with `empties` empty cells.
     #[inline]
     fn table(&self, empties: i32) -> &TranspositionTableOf<B> {
-        if empties <= self.near_empties {
+        if empties <= NEAR_EMPTIES {
             self.near
         } else {
             self.tt
