@@ -161,6 +161,25 @@ fn agrees_with_brute_force_on_late_7x6_positions() {
     }
 }
 
+/// Positions where the solver's odd-threat rule bounds the second player's
+/// score (the bounds its unit test finds): the brute-force solver agrees
+/// with the bound and with the solver.
+#[test]
+fn the_odd_threat_bounds_hold_by_brute_force() {
+    let mut solver = solver_for(Size::STANDARD, 16);
+    for (moves, bound) in [
+        ("313516462775526572535631172", -2),
+        ("65573271255332577226357371234", -2),
+        ("4516544112222576341226616765414", -1),
+    ] {
+        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        let expected = brute_force(&position, &mut HashMap::new());
+        assert!(expected <= bound, "{moves}: {expected} above {bound}");
+        solver.clear();
+        assert_eq!(solver.solve(&position, false), expected, "{moves}");
+    }
+}
+
 /// The weak score of the position after `mv`, from a fresh solver.
 fn weak_after(position: &Connect4, mv: Column) -> i32 {
     let mut child = *position;

@@ -12,7 +12,11 @@
 //! until it is one value, as Pons, Tromp and Steininger do. Every node:
 //! - never plays a move that lets the opponent win at once, and answers a
 //!   single threat by blocking it without consulting the table;
-//! - tightens the window by the best and worst scores still possible;
+//! - tightens the window by the best and worst scores still possible, and
+//!   by two rules of Allis's on boards of an even height: claimeven (the
+//!   second player takes the even rows by answering in the same column) and
+//!   the odd threat (the first player answers in the same column to take a
+//!   winning cell in an odd row);
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
 //!
@@ -73,6 +77,8 @@ struct Board<B: Bitboard> {
     mirror_pairs: [(B, u32); MAX_COLUMNS / 2],
     /// The middle column of an odd width, which stays in place.
     mirror_middle: B,
+    /// The top cell of every column.
+    top: B,
 }
 
 impl<B: Bitboard> Board<B> {
@@ -112,6 +118,46 @@ impl<B: Bitboard> Board<B> {
             }
         }
         -1
+    }
+
+    /// The odd threat (after Allis): with the second player to move
+    /// (`current`) on a board of an even height, where exactly one column
+    /// has an odd number of empty cells and the first player's
+    /// `first_lines` hold a cell in an odd row of it (counted from 1), the
+    /// first player answers every move in the same column. It takes the
+    /// even rows of the other columns and the odd rows of that one, so it
+    /// gets the threat's cell: the second player can never empty the column
+    /// past it, and runs out of other moves first. If the second player has
+    /// no line in the cells it can get (its stones, the odd rows of the
+    /// other columns, the even rows below the threat), the first player wins
+    /// with the threat's cell at the latest, the cells above it still empty.
+    /// Returns the most the second player scores then, else `None`.
+    #[inline]
+    fn odd_threat_bound<L: LineRule<B>>(
+        &self,
+        lines: L,
+        current: B,
+        empty: B,
+        possible: B,
+        first_lines: B,
+    ) -> Option<i32> {
+        let odd_playable = possible & self.even_cells;
+        if odd_playable.is_empty() || !odd_playable.without_lowest().is_empty() {
+            return None;
+        }
+        let top = (self.top & odd_playable.wrapping_neg()).lowest();
+        let column = (top << 1) - odd_playable;
+        let threat = (first_lines & column & !self.even_cells).lowest();
+        if threat.is_empty() {
+            return None;
+        }
+        let below = column & threat.wrapping_sub(B::bit(0));
+        let claims = current | (empty & !column & !self.even_cells) | (below & self.even_cells);
+        if lines.has_line(claims & self.cells_mask, self.stride) {
+            return None;
+        }
+        let above = column.count_ones() - below.count_ones() - 1;
+        Some(-(above as i32 + 1) / 2)
     }
 
     /// The score of winning with the very next stone when `ply` stones are down.
@@ -174,6 +220,7 @@ impl<B: Bitboard> Board<B> {
             mirror_middle,
             stride: size.height() + 1,
             bottom: size.bottom_mask(),
+            top: size.bottom_mask::<B>() << (size.height() - 1),
             cells_mask: size.board_mask(),
             cells: size.cells() as i32,
             order,
@@ -1488,6 +1535,20 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             }
         }
 
+        // The odd threat (see `Board::odd_threat_bound`), with the second
+        // player to move.
+        if ply % 2 == 1 && !b.even_cells.is_empty() {
+            if let Some(bound) = b.odd_threat_bound(rule, current, empty, possible, opponent_lines)
+            {
+                if bound < beta {
+                    beta = bound;
+                    if alpha >= beta {
+                        return beta;
+                    }
+                }
+            }
+        }
+
         // The opponent cannot win with its next move, and we cannot win with this one.
         let worst = -(b.cells - 2 - ply) / 2;
         if alpha < worst {
@@ -1605,6 +1666,15 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // 0.88x-0.96x time on L2_R2, L1_R2, L1_R3), centre first on ties.
         // When forcing, threats the opponent must answer at once come first.
         // The table's move goes first once it is known.
+        //
+        // With the first player to move, the odd threat one move ahead: a
+        // move after which exactly one column has an odd number of empty
+        // cells (none has one now and the move makes it, or two have and
+        // the move is in one of them) may win by it.
+        let odd_columns = possible & b.even_cells;
+        let odd_ahead = ply % 2 == 0
+            && !b.even_cells.is_empty()
+            && (odd_columns.is_empty() || odd_columns.count_ones() == 2);
         let mut sorted = OrderedMoves::default();
         for (rank, (&column, &col)) in b.order[..b.width].iter().zip(&b.order_cols).enumerate() {
             let cell = moves & column;
@@ -1622,6 +1692,20 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             } & !(threats >> 1);
             if !wins_next.without_lowest().is_empty() || replies.is_empty() {
                 return best_possible;
+            }
+            if odd_ahead && (odd_columns.is_empty() || !(cell & odd_columns).is_empty()) {
+                let child_mask = mask | cell;
+                let child_possible = (child_mask + b.bottom) & b.cells_mask;
+                if let Some(bound) =
+                    b.odd_threat_bound(rule, current ^ mask, empty ^ cell, child_possible, lines)
+                {
+                    if -bound > alpha {
+                        alpha = -bound;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
             }
             let useful = threats & !(opponent_wins << 1);
             let mut weight =
@@ -2040,6 +2124,40 @@ mod tests {
         assert_eq!(solve("4x4", ""), 0);
         assert_eq!(solve("5x4", ""), 0);
         assert_eq!(solve("6x4", ""), -1);
+    }
+
+    /// Positions where the odd threat settles the second player's score,
+    /// with its bound; `tests/solver.rs` checks the same bounds against the
+    /// brute-force solver.
+    const ODD_THREATS: [(&str, i32); 3] = [
+        ("313516462775526572535631172", -2),
+        ("65573271255332577226357371234", -2),
+        ("4516544112222576341226616765414", -1),
+    ];
+
+    #[test]
+    fn the_odd_threat_bounds_the_second_player() {
+        let size = Size::STANDARD;
+        let board = Board::<u64>::new(size);
+        let bound = |position: &Connect4| {
+            let (current, mask) = (position.current(), position.mask());
+            let opponent_lines = line_completions(current ^ mask, board.stride);
+            let empty = board.cells_mask & !mask;
+            let possible = (mask + board.bottom) & board.cells_mask;
+            board.odd_threat_bound(FourInARow, current, empty, possible, opponent_lines)
+        };
+        for (moves, expected) in ODD_THREATS {
+            let position = Connect4::from_move_string(size, moves).unwrap();
+            assert_eq!(bound(&position), Some(expected), "{moves}");
+            let score = solve("7x6", moves);
+            assert!(score <= expected, "{moves}: {score}");
+        }
+        // The first of them, with the first player to move: no bound.
+        let position = Connect4::from_move_string(size, "31351646277552657253563117").unwrap();
+        assert_eq!(bound(&position), None);
+        // A single column of odd empty cells and no threat in it: no bound.
+        let position = Connect4::from_move_string(size, "4").unwrap();
+        assert_eq!(bound(&position), None);
     }
 
     #[test]
