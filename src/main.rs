@@ -45,7 +45,7 @@ enum Command {
     /// squares on a board without gravity): `moves score nodes micros`.
     Solve(solve::SolveArgs),
     /// The exact score of every move of each position read from stdin.
-    Analyze(solve::SolveArgs),
+    Analyze(solve::AnalyzeArgs),
     /// Play engine-vs-engine matches: Elo, pentanomial statistics, SPRT, PGN, resume.
     Match(Box<matches::MatchArgs>),
     /// Build, merge, verify and probe opening books.

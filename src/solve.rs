@@ -9,9 +9,9 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::Args;
-use inarow_engine::{Analyst, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
+use inarow_engine::{Analyst, Rule, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::connect4::from_zero_based;
-use inarow_games::{AnyGame, Dimensions, Game, Variant};
+use inarow_games::{AnyGame, Dimensions, Drop, Game, Variant};
 
 /// Options of `inarow solve` and `inarow analyze`.
 #[derive(Args, Debug)]
@@ -40,6 +40,17 @@ pub struct SolveArgs {
     /// one digit each (boards of at most ten columns).
     #[arg(long)]
     from_zero: bool,
+}
+
+/// Options of `inarow analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    solve: SolveArgs,
+    /// After each line, the rules of strategy that bound the position and
+    /// its moves without search (claimeven, the odd threat), one a line.
+    #[arg(long)]
+    explain: bool,
 }
 
 /// The exact analyst the options ask for.
@@ -173,7 +184,8 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
 
 /// Runs `inarow analyze`: the exact score of every column, `-` for a full
 /// one; without gravity, every empty square's as `square:score`.
-pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
+pub fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
+    let (explain, args) = (args.explain, &args.solve);
     let variant = crate::position::sized(args.variant, args.size)?;
     let mut analyst = analyst(args);
     let mut failures = 0usize;
@@ -201,6 +213,9 @@ pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
                 })
                 .collect();
             writeln!(out, "{} {}", line.moves, squares.join(" ")).map_err(|e| e.to_string())?;
+            if explain {
+                write_rules(&mut out, &mut analyst, &line.position)?;
+            }
             continue;
         }
         let columns: Vec<String> = (0..variant.dimensions().0)
@@ -213,10 +228,58 @@ pub fn run_analyze(args: &SolveArgs) -> Result<(), String> {
             })
             .collect();
         writeln!(out, "{} {}", line.moves, columns.join(" ")).map_err(|e| e.to_string())?;
+        if explain {
+            write_rules(&mut out, &mut analyst, &line.position)?;
+        }
         out.flush().map_err(|e| e.to_string())?;
     }
     if failures > 0 {
         return Err(format!("{failures} line(s) failed"));
     }
     Ok(())
+}
+
+/// `analyze --explain`: a line for `position` and one for each move whose
+/// position a rule of strategy bounds without search, each with the bound
+/// from the mover's side: `  position: claimeven: at most 0`,
+/// `  d2: odd threat at e3: at least 2`.
+fn write_rules(
+    out: &mut impl Write,
+    analyst: &mut Analyst,
+    position: &AnyGame,
+) -> Result<(), String> {
+    let mut lines = Vec::new();
+    if let Some(bound) = analyst.rule_bound(position) {
+        lines.push(format!(
+            "position: {}: at most {}",
+            rule_name(bound.rule),
+            bound.at_most
+        ));
+    }
+    for mv in position.legal_moves() {
+        let mut child = *position;
+        child.play_unchecked(mv);
+        if let Some(bound) = analyst.rule_bound(&child) {
+            lines.push(format!(
+                "{}: {}: at least {}",
+                mv.square_name(),
+                rule_name(bound.rule),
+                -bound.at_most
+            ));
+        }
+    }
+    for line in lines {
+        writeln!(out, "  {line}").map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// How `analyze --explain` names a rule.
+fn rule_name(rule: Rule) -> String {
+    match rule {
+        Rule::Claimeven => "claimeven".to_owned(),
+        Rule::OddThreat { file, rank } => {
+            format!("odd threat at {}", Drop { file, rank }.square_name())
+        }
+    }
 }

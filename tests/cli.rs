@@ -73,6 +73,52 @@ fn analyze_scores_every_column() {
     assert!(second[1..].iter().all(|s| s.parse::<i32>().unwrap() <= 18));
 }
 
+/// `analyze --explain` names the rule that bounds the position or a move
+/// without search, and the exact scores keep to its bounds.
+#[test]
+fn analyze_explains_the_rules_of_strategy() {
+    let input = "313516462775526572535631172\n31351646277552657253563117\n\
+                 15673443566523243666457417\n44\n";
+    let (out, err, ok) = inarow(&["analyze", "--explain"], input);
+    assert!(ok, "{err}");
+    let expected = [
+        "  position: odd threat at d3: at most -2",
+        "  b4: odd threat at d3: at least 2",
+        "  position: claimeven: at most 0",
+    ];
+    for line in expected {
+        assert!(out.lines().any(|l| l == line), "no {line:?} in\n{out}");
+    }
+    // Every rule line holds for the scores on the line above it.
+    let mut scores: Vec<Option<i32>> = Vec::new();
+    let mut rules = 0;
+    for line in out.lines() {
+        let Some(rule) = line.strip_prefix("  ") else {
+            scores = line.split(' ').skip(1).map(|s| s.parse().ok()).collect();
+            continue;
+        };
+        rules += 1;
+        let (what, bound) = rule.split_once(": ").unwrap();
+        let bound: i32 = bound.rsplit(' ').next().unwrap().parse().unwrap();
+        if what == "position" {
+            assert!(rule.ends_with(&format!("at most {bound}")), "{rule}");
+            assert!(
+                scores.iter().flatten().all(|&s| s <= bound),
+                "{line}: {scores:?}"
+            );
+        } else {
+            let file = usize::from(what.as_bytes()[0] - b'a');
+            assert!(rule.ends_with(&format!("at least {bound}")), "{rule}");
+            assert!(scores[file].unwrap() >= bound, "{line}: {scores:?}");
+        }
+    }
+    assert_eq!(rules, expected.len(), "{out}");
+    // Without the option, only the scores.
+    let (out, _, ok) = inarow(&["analyze"], input);
+    assert!(ok);
+    assert_eq!(out.lines().count(), 4);
+}
+
 #[test]
 fn bench_is_deterministic() {
     let run = || {

@@ -14,6 +14,7 @@ use inarow_games::Game;
 
 use crate::limits::SolveLimits;
 use crate::score::{rule_bounds, rule_score, win_next};
+use crate::solver::RuleBound;
 
 /// Bounds on a Pons score, both inclusive: equal once the score is exact.
 pub type Bounds = (i32, i32);
@@ -91,6 +92,13 @@ pub trait ExactScorer<G: Game> {
     /// [`ExactScorer::best_move`] was answered by an opening book alone.
     fn answered_by_book(&self) -> bool {
         false
+    }
+
+    /// The bound a rule of strategy proves on `position`'s score without
+    /// search, where the scorer knows one (Connect Four's solver: claimeven
+    /// and the odd threat).
+    fn rule_bound(&mut self, _position: &G) -> Option<RuleBound> {
+        None
     }
 }
 

@@ -19,7 +19,7 @@ use crate::family::{FamilyScorer, FamilySolver};
 use crate::heuristics::SearchGame;
 use crate::limits::{Limits, Signals, SolveLimits};
 use crate::search::{Info, SearchResult, Searcher};
-use crate::solver::{Solver, SolverOf};
+use crate::solver::{RuleBound, Solver, SolverOf};
 use crate::textbook::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
 use crate::trace::Trace;
 
@@ -328,6 +328,13 @@ impl Analyst {
     #[must_use]
     pub fn answered_by_book(&self) -> bool {
         self.answered_by_book
+    }
+
+    /// The bound a rule of strategy proves on `position`'s score without
+    /// search (claimeven or the odd threat, on gravity boards of an even
+    /// height), if one applies.
+    pub fn rule_bound(&mut self, position: &AnyGame) -> Option<RuleBound> {
+        with_scorer!(self, position, scorer, p => scorer.rule_bound(p))
     }
 
     /// Bounds on Pons's score of `position` (with `weak`, on its sign):

@@ -41,7 +41,7 @@ use crate::limits::SolveLimits;
 use crate::linebook;
 use crate::oracle::{Oracle, ProvenLines};
 use crate::score::{rule_bounds, rule_score, score_from_pons, win_next, Score, EVAL_LIMIT};
-use crate::solver::{Dropped, SolverOf};
+use crate::solver::{Dropped, RuleBound, SolverOf};
 use crate::tt::{Bound, TableKey, TranspositionTableOf, TtEntry};
 
 /// Boards of more cells than this are searched near their stones only.
@@ -846,6 +846,13 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
 
     fn nodes(&self) -> u64 {
         self.family.nodes + self.narrow.nodes() + self.wide.nodes()
+    }
+
+    fn rule_bound(&mut self, position: &KInARowOf<u128>) -> Option<RuleBound> {
+        match ForSolver::of(position)? {
+            ForSolver::Narrow(p) => self.narrow.rule_bound(&p),
+            ForSolver::Wide(p) => self.wide.rule_bound(&p),
+        }
     }
 }
 

@@ -42,7 +42,9 @@ pub use score::Score;
 pub use search::{
     Info, IterationNodes, SearchResult, SearchStats, Searcher, Source, DEFAULT_HASH_MIB,
 };
-pub use solver::{Dropped, FourInARow, LineRule, Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB};
+pub use solver::{
+    Dropped, FourInARow, LineRule, Rule, RuleBound, Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB,
+};
 pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};
 pub use tt::{Bound, TableKey, TranspositionTable, TranspositionTableOf, TtEntry};

@@ -131,7 +131,8 @@ impl<B: Bitboard> Board<B> {
     /// no line in the cells it can get (its stones, the odd rows of the
     /// other columns, the even rows below the threat), the first player wins
     /// with the threat's cell at the latest, the cells above it still empty.
-    /// Returns the most the second player scores then, else `None`.
+    /// Returns the most the second player scores then, and the threat's
+    /// cell; else `None`.
     #[inline]
     fn odd_threat_bound<L: LineRule<B>>(
         &self,
@@ -140,7 +141,7 @@ impl<B: Bitboard> Board<B> {
         empty: B,
         possible: B,
         first_lines: B,
-    ) -> Option<i32> {
+    ) -> Option<(i32, B)> {
         let odd_playable = possible & self.even_cells;
         if odd_playable.is_empty() || !odd_playable.without_lowest().is_empty() {
             return None;
@@ -157,7 +158,7 @@ impl<B: Bitboard> Board<B> {
             return None;
         }
         let above = column.count_ones() - below.count_ones() - 1;
-        Some(-(above as i32 + 1) / 2)
+        Some((-(above as i32 + 1) / 2, threat))
     }
 
     /// The score of winning with the very next stone when `ply` stones are down.
@@ -426,6 +427,37 @@ impl<B: TableKey> Dropped<B> for KInARowOf<B> {
             .into_iter()
             .find(|&mv| self.column_of(mv) == col)
     }
+}
+
+/// A rule of Connect-Four strategy (Allis's names) that bounds a position's
+/// score without search, on boards of an even height. The solver applies
+/// both at every node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Claimeven: with the first player to move, the second answers every
+    /// move in the same column and so takes the even rows (counted from 1)
+    /// of every column above the cells playable now.
+    Claimeven,
+    /// The odd threat: with the second player to move and exactly one
+    /// column of an odd number of empty cells, the first player answers
+    /// every move in the same column and so takes the cell `(file, rank)`
+    /// (from 0) of that column, in an odd row counted from 1, where it
+    /// completes a line.
+    OddThreat {
+        /// The threat's column, from 0.
+        file: u8,
+        /// The threat's row, from 0 at the bottom.
+        rank: u8,
+    },
+}
+
+/// What a [`Rule`] proves about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleBound {
+    /// The rule.
+    pub rule: Rule,
+    /// The most the side to move scores (Pons's score).
+    pub at_most: i32,
 }
 
 /// The exact Connect-Four solver for boards of at most 64 bits.
@@ -759,6 +791,42 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
             }
             self.lines = lines;
         }
+    }
+
+    /// The bound a rule of strategy proves on `position`'s score without
+    /// search, as the search finds it there: claimeven with the first player
+    /// to move, the odd threat with the second. `None` on boards of an odd
+    /// height, once the game is over, and where neither applies.
+    pub fn rule_bound(&mut self, position: &P) -> Option<RuleBound> {
+        if position.outcome().is_some() {
+            return None;
+        }
+        self.set_game(position);
+        let (b, lines) = (self.board, self.lines());
+        if b.even_cells.is_empty() {
+            return None;
+        }
+        let (current, mask) = (position.current(), position.mask());
+        let empty = b.cells_mask & !mask;
+        let possible = (mask + b.bottom) & b.cells_mask;
+        if position.ply() % 2 == 0 {
+            let evens = (current ^ mask) | (b.even_cells & empty & !possible);
+            let at_most = b.claimeven_bound(lines, evens)?;
+            return Some(RuleBound {
+                rule: Rule::Claimeven,
+                at_most,
+            });
+        }
+        let first_lines = lines.completions(current ^ mask, b.stride);
+        let (at_most, threat) = b.odd_threat_bound(lines, current, empty, possible, first_lines)?;
+        let index = threat.trailing_zeros();
+        Some(RuleBound {
+            rule: Rule::OddThreat {
+                file: (index / b.stride) as u8,
+                rank: (index % b.stride) as u8,
+            },
+            at_most,
+        })
     }
 
     /// The rule of lines of the game being solved.
@@ -1538,7 +1606,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // The odd threat (see `Board::odd_threat_bound`), with the second
         // player to move.
         if ply % 2 == 1 && !b.even_cells.is_empty() {
-            if let Some(bound) = b.odd_threat_bound(rule, current, empty, possible, opponent_lines)
+            if let Some((bound, _)) =
+                b.odd_threat_bound(rule, current, empty, possible, opponent_lines)
             {
                 if bound < beta {
                     beta = bound;
@@ -1696,7 +1765,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             if odd_ahead && (odd_columns.is_empty() || !(cell & odd_columns).is_empty()) {
                 let child_mask = mask | cell;
                 let child_possible = (child_mask + b.bottom) & b.cells_mask;
-                if let Some(bound) =
+                if let Some((bound, _)) =
                     b.odd_threat_bound(rule, current ^ mask, empty ^ cell, child_possible, lines)
                 {
                     if -bound > alpha {
@@ -2026,6 +2095,10 @@ impl<B: TableKey, P: Dropped<B>> ExactScorer<P> for SolverOf<B, P> {
         self.bounds_within(position, weak, limits)
     }
 
+    fn rule_bound(&mut self, position: &P) -> Option<RuleBound> {
+        SolverOf::rule_bound(self, position)
+    }
+
     fn move_bounds(
         &mut self,
         position: &P,
@@ -2144,7 +2217,9 @@ mod tests {
             let opponent_lines = line_completions(current ^ mask, board.stride);
             let empty = board.cells_mask & !mask;
             let possible = (mask + board.bottom) & board.cells_mask;
-            board.odd_threat_bound(FourInARow, current, empty, possible, opponent_lines)
+            board
+                .odd_threat_bound(FourInARow, current, empty, possible, opponent_lines)
+                .map(|(bound, _)| bound)
         };
         for (moves, expected) in ODD_THREATS {
             let position = Connect4::from_move_string(size, moves).unwrap();
