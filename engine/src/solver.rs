@@ -1739,7 +1739,12 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // With the first player to move, the odd threat one move ahead: a
         // move after which exactly one column has an odd number of empty
         // cells (none has one now and the move makes it, or two have and
-        // the move is in one of them) may win by it.
+        // the move is in one of them) may win by it. (Against the odd threat
+        // at the node alone, 3 rounds alternating: the first 200 of
+        // Test_L1_R2 3% fewer nodes in 1.04x to 1.05x the time, the first 20
+        // of L1_R3 6% fewer in the same time, the empty board 94.3 M nodes
+        // against 103.6 M in 0.96x the time. A cheaper test first, whether
+        // the move leaves any threat in an odd row, measured the same.)
         let odd_columns = possible & b.even_cells;
         let odd_ahead = ply % 2 == 0
             && !b.even_cells.is_empty()
