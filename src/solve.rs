@@ -248,28 +248,19 @@ fn write_rules(
     analyst: &mut Analyst,
     position: &AnyGame,
 ) -> Result<(), String> {
-    let mut lines = Vec::new();
     if let Some(bound) = analyst.rule_bound(position) {
-        lines.push(format!(
-            "position: {}: at most {}",
-            rule_name(bound.rule),
-            bound.at_most
-        ));
+        let rule = rule_name(bound.rule);
+        writeln!(out, "  position: {rule}: at most {}", bound.at_most)
+            .map_err(|e| e.to_string())?;
     }
     for mv in position.legal_moves() {
         let mut child = *position;
         child.play_unchecked(mv);
         if let Some(bound) = analyst.rule_bound(&child) {
-            lines.push(format!(
-                "{}: {}: at least {}",
-                mv.square_name(),
-                rule_name(bound.rule),
-                -bound.at_most
-            ));
+            let (square, rule) = (mv.square_name(), rule_name(bound.rule));
+            writeln!(out, "  {square}: {rule}: at least {}", -bound.at_most)
+                .map_err(|e| e.to_string())?;
         }
-    }
-    for line in lines {
-        writeln!(out, "  {line}").map_err(|e| e.to_string())?;
     }
     Ok(())
 }

@@ -82,6 +82,15 @@ struct Board<B: Bitboard> {
 }
 
 impl<B: Bitboard> Board<B> {
+    /// Claimeven with the first player to move, the second player's stones
+    /// `second`, the occupied cells `mask` and the cells playable now
+    /// `possible`: the second player claims the even-row cells not playable
+    /// now. See [`Board::claimeven_bound`].
+    #[inline]
+    fn claimeven<L: LineRule<B>>(&self, lines: L, second: B, mask: B, possible: B) -> Option<i32> {
+        self.claimeven_bound(lines, second | (self.even_cells & !mask & !possible))
+    }
+
     /// With the first player to move, and the second given `evens` (its
     /// stones and the cells it can claim): the most the first player scores
     /// if it has no line outside them (0, or less when the second has a line
@@ -810,8 +819,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         let empty = b.cells_mask & !mask;
         let possible = (mask + b.bottom) & b.cells_mask;
         if position.ply() % 2 == 0 {
-            let evens = (current ^ mask) | (b.even_cells & empty & !possible);
-            let at_most = b.claimeven_bound(lines, evens)?;
+            let at_most = b.claimeven(lines, current ^ mask, mask, possible)?;
             return Some(RuleBound {
                 rule: Rule::Claimeven,
                 at_most,
@@ -1592,8 +1600,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // in the other cells, it cannot win; if the second has one in its
         // cells, it wins, at the latest with its last stone.
         if beta >= 0 && !b.even_cells.is_empty() && ply % 2 == 0 {
-            let evens = (current ^ mask) | (b.even_cells & empty & !possible);
-            if let Some(bound) = b.claimeven_bound(rule, evens) {
+            if let Some(bound) = b.claimeven(rule, current ^ mask, mask, possible) {
                 if bound < beta {
                     beta = bound;
                     if alpha >= beta {
@@ -1654,8 +1661,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 cells ^= cell;
                 let child_mask = mask | cell;
                 let child_possible = (child_mask + b.bottom) & b.cells_mask;
-                let evens = (current | cell) | (b.even_cells & !child_mask & !child_possible);
-                if let Some(bound) = b.claimeven_bound(rule, evens) {
+                if let Some(bound) = b.claimeven(rule, current | cell, child_mask, child_possible) {
                     alpha = alpha.max(-bound);
                     if alpha >= beta {
                         return alpha;
@@ -2216,15 +2222,12 @@ mod tests {
     #[test]
     fn the_odd_threat_bounds_the_second_player() {
         let size = Size::STANDARD;
-        let board = Board::<u64>::new(size);
-        let bound = |position: &Connect4| {
-            let (current, mask) = (position.current(), position.mask());
-            let opponent_lines = line_completions(current ^ mask, board.stride);
-            let empty = board.cells_mask & !mask;
-            let possible = (mask + board.bottom) & board.cells_mask;
-            board
-                .odd_threat_bound(FourInARow, current, empty, possible, opponent_lines)
-                .map(|(bound, _)| bound)
+        let mut solver = Solver::new(size, 1);
+        let mut bound = |position: &Connect4| {
+            solver
+                .rule_bound(position)
+                .filter(|found| matches!(found.rule, Rule::OddThreat { .. }))
+                .map(|found| found.at_most)
         };
         for (moves, expected) in ODD_THREATS {
             let position = Connect4::from_move_string(size, moves).unwrap();
