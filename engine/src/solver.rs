@@ -1653,8 +1653,21 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
 
         // Claimeven one ply ahead: with the second player to move, a move
         // after which the first player has no line outside the second's
-        // claimable cells holds at least a draw.
-        if alpha < 1 && !b.even_cells.is_empty() && ply % 2 == 1 {
+        // claimable cells holds at least a draw. Every move's claims lie
+        // within the second player's stones, the moves and the even-row
+        // empty cells: if the first player has a line outside even those,
+        // no move gives a bound, and one look spares one for each move
+        // (same nodes; time 0.97x-0.98x on the first 20 of Test_L1_R3 and
+        // the first 200 of L1_R2, 0.90x-0.94x on L2_R2, 2 rounds
+        // alternating).
+        if alpha < 1
+            && !b.even_cells.is_empty()
+            && ply % 2 == 1
+            && !rule.has_line(
+                b.cells_mask & !(current | moves | (b.even_cells & !mask)),
+                b.stride,
+            )
+        {
             let mut cells = moves;
             while !cells.is_empty() {
                 let cell = cells & cells.wrapping_neg();
