@@ -79,6 +79,8 @@ struct Board<B: Bitboard> {
     mirror_middle: B,
     /// The top cell of every column.
     top: B,
+    /// For each bit of a key, the bit its mirror image puts it on.
+    mirror_bits: [u8; MAX_KEY_BITS],
 }
 
 impl<B: Bitboard> Board<B> {
@@ -170,6 +172,13 @@ impl<B: Bitboard> Board<B> {
         Some((-(above as i32 + 1) / 2, threat))
     }
 
+    /// The mirror image of the single cell `cell`: [`Board::mirror`] for the
+    /// price of a look-up.
+    #[inline]
+    fn mirror_cell(&self, cell: B) -> B {
+        B::bit(u32::from(self.mirror_bits[cell.trailing_zeros() as usize]))
+    }
+
     /// The score of winning with the very next stone when `ply` stones are down.
     #[inline]
     fn win_next(&self, ply: i32) -> i32 {
@@ -224,7 +233,15 @@ impl<B: Bitboard> Board<B> {
                 *slot = (rows, -(h + 1 - row) / 2);
             }
         }
+        let mut mirror_bits = [0u8; MAX_KEY_BITS];
+        for col in 0..size.width() {
+            for row in 0..h1 {
+                mirror_bits[(col * h1 + row) as usize] =
+                    ((size.width() - 1 - col) * h1 + row) as u8;
+            }
+        }
         Board {
+            mirror_bits,
             even_rows,
             mirror_pairs,
             mirror_middle,
@@ -539,6 +556,9 @@ struct Search<'a, B: TableKey, L: LineRule<B>> {
 
 /// The most columns a board has.
 const MAX_COLUMNS: usize = inarow_games::connect4::MAX_WIDTH;
+
+/// The most bits a key has: one more than a board's cells in every column.
+const MAX_KEY_BITS: usize = 128;
 
 /// The most stones a board holds: a ply of the search is below it.
 const MAX_PLIES: usize = inarow_games::connect4::MAX_BITS;
@@ -1444,6 +1464,38 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         }
     }
 
+    /// [`Search::table_key`] of the child after `cell` of the node
+    /// (`current`, `mask`) with `empties` empty cells, given the node's
+    /// [`Search::mirrors`]. A key is the sum of two stone sets whose
+    /// columns never carry into each other, and mirroring moves whole
+    /// columns, so the child's mirror image is the node's two mirrored
+    /// sets summed, plus the cell's image: no mirror per child.
+    #[inline]
+    fn child_key(&self, current: B, mask: B, cell: B, mirrors: (B, B), empties: i32) -> B {
+        let key = (current ^ mask) + (mask | cell);
+        if self.symmetric && empties - 1 > NEAR_EMPTIES {
+            let (mirrored_current, mirrored_mask) = mirrors;
+            let mirror_key =
+                (mirrored_current ^ mirrored_mask) + mirrored_mask + self.board.mirror_cell(cell);
+            debug_assert_eq!(mirror_key, self.board.mirror(key));
+            key.min(mirror_key)
+        } else {
+            key
+        }
+    }
+
+    /// The mirror images of the node's stones to move and of its occupied
+    /// cells, where its children's keys are mirrored (see
+    /// [`Search::child_key`]); else nothing.
+    #[inline]
+    fn mirrors(&self, current: B, mask: B, empties: i32) -> (B, B) {
+        if self.symmetric && empties - 1 > NEAR_EMPTIES {
+            (self.board.mirror(current), self.board.mirror(mask))
+        } else {
+            (B::ZERO, B::ZERO)
+        }
+    }
+
     /// Searches `position` with the null window `(mid, mid + 1)`: `None`
     /// past a limit.
     fn run<P: Dropped<B, Lines = L>>(&mut self, position: &P, mid: i32) -> Option<i32> {
@@ -1650,11 +1702,12 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
 
         // Start loading the children's table entries now, so they are in the
         // cache by the time the children look.
+        let mirrors = self.mirrors(current, mask, empties);
         let mut cells = moves;
         while !cells.is_empty() {
             let cell = cells & cells.wrapping_neg();
             cells ^= cell;
-            let (child_key, _) = self.table_key((current ^ mask) + (mask | cell), empties - 1);
+            let child_key = self.child_key(current, mask, cell, mirrors, empties);
             self.table(empties - 1).prefetch(child_key);
         }
 
@@ -1864,7 +1917,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                     }
                     continue;
                 }
-                let (child_key, _) = self.table_key((current ^ mask) + (mask | cell), empties - 1);
+                let child_key = self.child_key(current, mask, cell, mirrors, empties);
                 if let Some(entry) = self.table(empties - 1).probe(child_key) {
                     if entry.bound != Bound::Lower && -entry.value >= beta {
                         self.table(empties).store(
@@ -1905,7 +1958,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             let (c, m) = play(current, mask, cell);
             let mut child_key = B::ZERO;
             if let Some(busy) = busy {
-                child_key = self.table_key(c + m, empties - 1).0;
+                child_key = self.child_key(current, mask, cell, mirrors, empties);
                 if first_pass && i > 0 && busy.is_busy(child_key) {
                     queue[queued] = i as u8;
                     queued += 1;
