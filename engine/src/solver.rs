@@ -80,7 +80,7 @@ struct Board<B: Bitboard> {
     /// The top cell of every column.
     top: B,
     /// For each bit of a key, the bit its mirror image puts it on.
-    mirror_bits: [u8; MAX_KEY_BITS],
+    mirror_bits: [u8; inarow_games::connect4::MAX_BITS],
 }
 
 impl<B: Bitboard> Board<B> {
@@ -233,7 +233,7 @@ impl<B: Bitboard> Board<B> {
                 *slot = (rows, -(h + 1 - row) / 2);
             }
         }
-        let mut mirror_bits = [0u8; MAX_KEY_BITS];
+        let mut mirror_bits = [0u8; inarow_games::connect4::MAX_BITS];
         for col in 0..size.width() {
             for row in 0..h1 {
                 mirror_bits[(col * h1 + row) as usize] =
@@ -556,9 +556,6 @@ struct Search<'a, B: TableKey, L: LineRule<B>> {
 
 /// The most columns a board has.
 const MAX_COLUMNS: usize = inarow_games::connect4::MAX_WIDTH;
-
-/// The most bits a key has: one more than a board's cells in every column.
-const MAX_KEY_BITS: usize = 128;
 
 /// The most stones a board holds: a ply of the search is below it.
 const MAX_PLIES: usize = inarow_games::connect4::MAX_BITS;
