@@ -575,12 +575,15 @@ const MAX_PLIES: usize = inarow_games::connect4::MAX_BITS;
 const CHECK_EVERY: u64 = 4096;
 
 /// With threads, whether the window is still worth asking is looked at every
-/// this many nodes.
+/// this many nodes. (Every 1,024: 0.99x the time on the first 20 of
+/// Test_L1_R3 on 2 threads, means of 4 rounds alternating, within noise.)
 const CHECK_DONE_EVERY: u64 = 256;
 
 /// With threads, each window of a solve is first searched by one thread for
 /// this many nodes (a few milliseconds); the first that takes longer hands
-/// the rest of the solve to the threads.
+/// the rest of the solve to the threads. (1,024, 4,096 or 16,384 nodes: the
+/// same time on the first 20 of Test_L1_R3 on 2 threads, within the runs'
+/// noise of 4%.)
 const SOLO_NODES: u64 = 1 << 16;
 
 /// With threads, nodes with this many empty cells or more defer moves
@@ -649,6 +652,14 @@ impl Busy {
 /// any line at all (a cheap test that pays off near the end). (From 15: the
 /// same nodes and time on the first 20 of Test_L1_R3 and the first 200 of
 /// L1_R2.)
+///
+/// (A finer bound by the same reasoning was counted and left out: the
+/// earliest stone with which each side could complete each of its windows,
+/// given the cells it must still fill and those below them, bounds the score
+/// both ways. On the first 8 of Test_L1_R3, of the 23.6 M nodes the look one
+/// move ahead leaves open, it would settle 227,996 on sight, whose subtrees
+/// hold 0.67% of the 37.2 M nodes: less than it would cost, at a look at
+/// every window.)
 const DRAW_CHECK_EMPTIES: i32 = 12;
 
 /// With this many empty cells or more, look up every child in the table before
@@ -774,8 +785,12 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         // Test_L1_R3, 4 rounds alternating: 0.971x the time of a table each
         // and 7.5% fewer nodes; the empty board the same time, 2% fewer
         // nodes. A table each had measured faster before the threads shared
-        // each window and unwound from settled nodes.) The table is emptied
-        // only if its size changes.
+        // each window and unwound from settled nodes. Shared but no larger
+        // than on one thread: 0.98x the time in 4 rounds, 2.6% more nodes,
+        // within noise. A small table of each thread's own for positions
+        // with 10, 12 or 14 empty cells or fewer, beside the shared one:
+        // 1.03x-1.13x the time.) The table is emptied only if its size
+        // changes.
         let bytes = self
             .near_bytes
             .saturating_mul(self.threads)
@@ -1049,6 +1064,12 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// time on the first 20 of Test_L1_R3 once the threads unwind, over 3
     /// rounds alternating per position; without unwinding, the guesses had
     /// been worth 0.98x.)
+    ///
+    /// (Where two threads lose against one, on the first 20 of Test_L1_R3:
+    /// 3% of the time idle, 6.5% more nodes, and 11% more CPU time a node,
+    /// most of it in table probes, a fifth of the profile against a sixth
+    /// on one thread. Two solvers in separate processes side by side lose
+    /// 2% a node.)
     fn settle_on_threads(
         &mut self,
         position: &P,
@@ -1757,6 +1778,15 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // (same nodes; time 0.97x-0.98x on the first 20 of Test_L1_R3 and
         // the first 200 of L1_R2, 0.90x-0.94x on L2_R2, 2 rounds
         // alternating).
+        //
+        // (Allis's baseinverse on top was counted and left out: the first
+        // player gets at most one of two playable cells, for one or two such
+        // pairs, the cells above them given up to it. On the first 8 of
+        // Test_L1_R3, at nodes with 14 empty cells or more it bounds a move
+        // at 26,617 nodes where claimeven bounds none, against 275,416 where
+        // claimeven bounds one; below 14, at 49,303 against 1.80 M. This
+        // look saved 4% of the nodes when it came, so baseinverse would save
+        // well under 1%, for two line tests or more per pair and move.)
         if alpha < 1
             && !b.even_cells.is_empty()
             && ply % 2 == 1
