@@ -180,6 +180,26 @@ fn the_odd_threat_bounds_hold_by_brute_force() {
     }
 }
 
+/// Positions where claimeven bounds the first player's score only because
+/// each of its lines lies above one of the second player's (the bounds its
+/// unit test finds): the brute-force solver agrees with the bound and with
+/// the solver.
+#[test]
+fn claimeven_bounds_with_lines_above_hold_by_brute_force() {
+    let mut solver = solver_for(Size::STANDARD, 16);
+    for (moves, bound) in [
+        ("116366331622445337317711574774", -2),
+        ("233776511366327611657622123724", -2),
+        ("7263376573661256321773257511", -2),
+    ] {
+        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
+        let expected = brute_force(&position, &mut HashMap::new());
+        assert!(expected <= bound, "{moves}: {expected} above {bound}");
+        solver.clear();
+        assert_eq!(solver.solve(&position, false), expected, "{moves}");
+    }
+}
+
 /// The weak score of the position after `mv`, from a fresh solver.
 fn weak_after(position: &Connect4, mv: Column) -> i32 {
     let mut child = *position;

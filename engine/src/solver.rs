@@ -81,32 +81,37 @@ struct Board<B: Bitboard> {
     top: B,
     /// For each bit of a key, the bit its mirror image puts it on.
     mirror_bits: [u8; inarow_games::connect4::MAX_BITS],
+    /// For each bit of a key, the bit of its column's bottom cell.
+    column_bottom: [u8; inarow_games::connect4::MAX_BITS],
 }
 
 impl<B: Bitboard> Board<B> {
     /// Claimeven with the first player to move, the second player's stones
     /// `second`, the occupied cells `mask` and the cells playable now
     /// `possible`: the second player claims the even-row cells not playable
-    /// now. See [`Board::claimeven_bound`].
+    /// now, `evens` with its stones, and the first player gets at most the
+    /// rest. The most the first player scores then:
+    ///
+    /// - 0 if it has no line outside `evens`, where the second has none;
+    /// - [`Board::claimeven_loss`] if the second has a line in `evens`, and
+    ///   the first has none outside them or each of its lines lies above
+    ///   one of the second's (see [`LineRule::lines_above`]): the second
+    ///   completes a line first;
+    /// - else `None`.
     #[inline]
     fn claimeven<L: LineRule<B>>(&self, lines: L, second: B, mask: B, possible: B) -> Option<i32> {
-        self.claimeven_bound(lines, second | (self.even_cells & !mask & !possible))
-    }
-
-    /// With the first player to move, and the second given `evens` (its
-    /// stones and the cells it can claim): the most the first player scores
-    /// if it has no line outside them (0, or less when the second has a line
-    /// there), else `None`.
-    #[inline]
-    fn claimeven_bound<L: LineRule<B>>(&self, lines: L, evens: B) -> Option<i32> {
-        if lines.has_line(self.cells_mask & !evens, self.stride) {
+        let evens = second | (self.even_cells & !mask & !possible);
+        let first = self.cells_mask & !evens;
+        let first_has_line = lines.has_line(first, self.stride);
+        if !lines.has_line(evens, self.stride) {
+            return (!first_has_line).then_some(0);
+        }
+        if first_has_line
+            && !lines.lines_above(first, evens, mask, self.stride, &self.column_bottom)
+        {
             return None;
         }
-        Some(if lines.has_line(evens, self.stride) {
-            self.claimeven_loss(lines, evens)
-        } else {
-            0
-        })
+        Some(self.claimeven_loss(lines, evens))
     }
 
     /// The most the first player (to move) scores when the second player has
@@ -234,14 +239,17 @@ impl<B: Bitboard> Board<B> {
             }
         }
         let mut mirror_bits = [0u8; inarow_games::connect4::MAX_BITS];
+        let mut column_bottom = [0u8; inarow_games::connect4::MAX_BITS];
         for col in 0..size.width() {
             for row in 0..h1 {
-                mirror_bits[(col * h1 + row) as usize] =
-                    ((size.width() - 1 - col) * h1 + row) as u8;
+                let bit = (col * h1 + row) as usize;
+                mirror_bits[bit] = ((size.width() - 1 - col) * h1 + row) as u8;
+                column_bottom[bit] = (col * h1) as u8;
             }
         }
         Board {
             mirror_bits,
+            column_bottom,
             even_rows,
             mirror_pairs,
             mirror_middle,
@@ -281,6 +289,24 @@ pub trait LineRule<B: Bitboard>: Copy + PartialEq + Send + Sync {
     fn completions_many<const N: usize>(self, stones: [B; N], stride: u32) -> [B; N] {
         stones.map(|s| self.completions(s, stride))
     }
+
+    /// Whether every line in `upper` lies above a line in `lower`: for each
+    /// line of `upper`, `lower` holds a line within the `filled` cells and
+    /// those below that line's cells in their columns, which must all be
+    /// filled before the line is. `column_bottom` gives the bit of the
+    /// bottom cell of each bit's column. `false` where the rule does not
+    /// say (the default).
+    #[inline]
+    fn lines_above(
+        self,
+        _upper: B,
+        _lower: B,
+        _filled: B,
+        _stride: u32,
+        _column_bottom: &[u8],
+    ) -> bool {
+        false
+    }
 }
 
 /// Four in a row: Connect Four's rule.
@@ -301,6 +327,36 @@ impl<B: Bitboard> LineRule<B> for FourInARow {
     #[inline(always)]
     fn completions_many<const N: usize>(self, stones: [B; N], stride: u32) -> [B; N] {
         line_completions_many(stones, stride)
+    }
+
+    /// Lines of four take one cell in each of four columns side by side,
+    /// except a vertical one, which never lies above another: the cells
+    /// below its top are its own.
+    #[inline]
+    fn lines_above(self, upper: B, lower: B, filled: B, stride: u32, column_bottom: &[u8]) -> bool {
+        let up = upper & (upper >> 1);
+        if !(up & (up >> 2)).is_empty() {
+            return false;
+        }
+        for shift in [stride, stride - 1, stride + 1] {
+            let pairs = upper & (upper >> shift);
+            // The first cell of each line of `upper` in this direction.
+            let mut starts = pairs & (pairs >> (2 * shift));
+            while !starts.is_empty() {
+                let start = starts.lowest();
+                starts ^= start;
+                let line = start | start << shift | start << (2 * shift) | start << (3 * shift);
+                let bottom = B::bit(u32::from(column_bottom[start.trailing_zeros() as usize]));
+                let bottoms =
+                    bottom | bottom << stride | bottom << (2 * stride) | bottom << (3 * stride);
+                // Each cell less its column's bottom: the cells below it.
+                let below = line - bottoms;
+                if !has_line(lower & (filled | below), stride) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -473,7 +529,9 @@ impl<B: TableKey> Dropped<B> for KInARowOf<B> {
 pub enum Rule {
     /// Claimeven: with the first player to move, the second answers every
     /// move in the same column and so takes the even rows (counted from 1)
-    /// of every column above the cells playable now.
+    /// of every column above the cells playable now. The first player
+    /// cannot win if it has no line in the other cells, nor if each of its
+    /// lines there lies above one of the second's, which fills first.
     Claimeven,
     /// The odd threat: with the second player to move and exactly one
     /// column of an odd number of empty cells, the first player answers
@@ -1705,7 +1763,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // move, the second player can take every even-row cell not playable
         // now by answering in the same column. If the first player has no line
         // in the other cells, it cannot win; if the second has one in its
-        // cells, it wins, at the latest with its last stone.
+        // cells, it wins, at the latest with its last stone, and so it does
+        // too when each line the first player has lies above one of the
+        // second's: the cells below a line fill before it, so the second's
+        // line is complete first (as Steininger's c4 compares the two
+        // players' lines, here for any pair of lines).
         //
         // Only at the root: below it, the parent has already looked (claimeven
         // one ply ahead, before any of its moves is searched). Either it found
@@ -1770,14 +1832,21 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         }
 
         // Claimeven one ply ahead: with the second player to move, a move
-        // after which the first player has no line outside the second's
-        // claimable cells holds at least a draw. Every move's claims lie
-        // within the second player's stones, the moves and the even-row
-        // empty cells: if the first player has a line outside even those,
+        // after which claimeven bounds the first player's score (see
+        // `Board::claimeven`) holds at least the opposite of that bound.
+        // Every move's claims lie within the second player's stones, the
+        // moves and the even-row empty cells (`claimable`), every move
+        // leaves the first player at least the cells outside them, and
+        // fills no cell but one of the moves. So if the first player has a
+        // line outside `claimable`, and the second has no line inside it or
+        // a line of the first's lies above none of the second's even then,
         // no move gives a bound, and one look spares one for each move
         // (same nodes; time 0.97x-0.98x on the first 20 of Test_L1_R3 and
         // the first 200 of L1_R2, 0.90x-0.94x on L2_R2, 2 rounds
-        // alternating).
+        // alternating, before the lines above came).
+        //
+        // (Bounding by the lines above only from 12 or 16 empty cells up,
+        // where subtrees are larger: the same time and more nodes.)
         //
         // (Allis's baseinverse on top was counted and left out: the first
         // player gets at most one of two playable cells, for one or two such
@@ -1787,13 +1856,19 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // claimeven bounds one; below 14, at 49,303 against 1.80 M. This
         // look saved 4% of the nodes when it came, so baseinverse would save
         // well under 1%, for two line tests or more per pair and move.)
+        let claimable = current | moves | (b.even_cells & !mask);
         if alpha < 1
             && !b.even_cells.is_empty()
             && ply % 2 == 1
-            && !rule.has_line(
-                b.cells_mask & !(current | moves | (b.even_cells & !mask)),
-                b.stride,
-            )
+            && (!rule.has_line(b.cells_mask & !claimable, b.stride)
+                || (rule.has_line(claimable, b.stride)
+                    && rule.lines_above(
+                        b.cells_mask & !claimable,
+                        claimable,
+                        mask | moves,
+                        b.stride,
+                        &b.column_bottom,
+                    )))
         {
             let mut cells = moves;
             while !cells.is_empty() {
@@ -2507,6 +2582,76 @@ mod tests {
         // A single column of odd empty cells and no threat in it: no bound.
         let position = Connect4::from_move_string(size, "4").unwrap();
         assert_eq!(bound(&position), None);
+    }
+
+    #[test]
+    fn lines_above_need_every_cell_of_the_lower_line_below_the_upper() {
+        let size = Size::STANDARD;
+        let board = Board::<u64>::new(size);
+        let cells = |list: &[(u32, u32)]| {
+            list.iter()
+                .fold(0u64, |all, &(col, row)| all | size.cell::<u64>(col, row))
+        };
+        let row =
+            |r: u32, first: u32| cells(&(first..first + 4).map(|c| (c, r)).collect::<Vec<_>>());
+        let above = |upper: u64, lower: u64, filled: u64| {
+            FourInARow.lines_above(upper, lower, filled, board.stride, &board.column_bottom)
+        };
+        // The same columns, one row up: the lower line fills first.
+        assert!(above(row(2, 1), row(1, 1), 0));
+        assert!(above(row(4, 1), row(1, 1), 0));
+        // Three of the lower line's columns lie outside the upper line's.
+        assert!(!above(row(2, 3), row(1, 0), 0));
+        // ... unless their cells are filled already.
+        assert!(above(
+            row(2, 3),
+            row(1, 0),
+            cells(&[(0, 1), (1, 1), (2, 1)])
+        ));
+        // Nothing lies below the bottom row, nor below a vertical line.
+        assert!(!above(row(0, 1), row(1, 1), 0));
+        assert!(!above(
+            cells(&[(3, 1), (3, 2), (3, 3), (3, 4)]),
+            row(0, 1),
+            0
+        ));
+        // A diagonal two rows above another.
+        let diagonal = |r: u32| cells(&(0..4).map(|i| (i, r + i)).collect::<Vec<_>>());
+        assert!(above(diagonal(2), diagonal(0), 0));
+        assert!(!above(diagonal(0), diagonal(2), 0));
+        // Every line of the upper cells must lie above one.
+        assert!(!above(row(2, 1) | row(0, 3), row(1, 1), 0));
+    }
+
+    /// Positions where claimeven bounds the first player only because each
+    /// of its lines lies above one of the second player's; `tests/solver.rs`
+    /// checks the same bounds against the brute-force solver.
+    const LINES_ABOVE: [(&str, i32); 3] = [
+        ("116366331622445337317711574774", -2),
+        ("233776511366327611657622123724", -2),
+        ("7263376573661256321773257511", -2),
+    ];
+
+    #[test]
+    fn claimeven_holds_when_the_first_players_lines_lie_above() {
+        let size = Size::STANDARD;
+        let board = Board::<u64>::new(size);
+        let mut solver = Solver::new(size, 1);
+        for (moves, expected) in LINES_ABOVE {
+            let position = Connect4::from_move_string(size, moves).unwrap();
+            let (current, mask) = (position.current(), position.mask());
+            let possible = (mask + board.bottom) & board.cells_mask;
+            let evens = (current ^ mask) | (board.even_cells & !mask & !possible);
+            assert!(
+                has_line(board.cells_mask & !evens, board.stride),
+                "{moves}: the first player has a line outside the claims"
+            );
+            let found = solver.rule_bound(&position).unwrap();
+            assert_eq!(found.rule, Rule::Claimeven, "{moves}");
+            assert_eq!(found.at_most, expected, "{moves}");
+            let score = solve("7x6", moves);
+            assert!(score <= expected, "{moves}: {score}");
+        }
     }
 
     #[test]
