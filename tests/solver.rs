@@ -161,17 +161,12 @@ fn agrees_with_brute_force_on_late_7x6_positions() {
     }
 }
 
-/// Positions where the solver's odd-threat rule bounds the second player's
-/// score (the bounds its unit test finds): the brute-force solver agrees
-/// with the bound and with the solver.
-#[test]
-fn the_odd_threat_bounds_hold_by_brute_force() {
+/// Positions where a rule of strategy bounds the score of the side to move
+/// (the bounds the rules' unit tests find): the brute-force solver agrees
+/// with each bound and with the solver.
+fn rule_bounds_hold_by_brute_force(positions: &[(&str, i32)]) {
     let mut solver = solver_for(Size::STANDARD, 16);
-    for (moves, bound) in [
-        ("313516462775526572535631172", -2),
-        ("65573271255332577226357371234", -2),
-        ("4516544112222576341226616765414", -1),
-    ] {
+    for &(moves, bound) in positions {
         let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
         let expected = brute_force(&position, &mut HashMap::new());
         assert!(expected <= bound, "{moves}: {expected} above {bound}");
@@ -180,24 +175,25 @@ fn the_odd_threat_bounds_hold_by_brute_force() {
     }
 }
 
-/// Positions where claimeven bounds the first player's score only because
-/// each of its lines lies above one of the second player's (the bounds its
-/// unit test finds): the brute-force solver agrees with the bound and with
-/// the solver.
+/// The odd threat bounds the second player's score.
+#[test]
+fn the_odd_threat_bounds_hold_by_brute_force() {
+    rule_bounds_hold_by_brute_force(&[
+        ("313516462775526572535631172", -2),
+        ("65573271255332577226357371234", -2),
+        ("4516544112222576341226616765414", -1),
+    ]);
+}
+
+/// Claimeven bounds the first player's score only because each of its
+/// lines lies above one of the second player's.
 #[test]
 fn claimeven_bounds_with_lines_above_hold_by_brute_force() {
-    let mut solver = solver_for(Size::STANDARD, 16);
-    for (moves, bound) in [
+    rule_bounds_hold_by_brute_force(&[
         ("116366331622445337317711574774", -2),
         ("233776511366327611657622123724", -2),
         ("7263376573661256321773257511", -2),
-    ] {
-        let position = Connect4::from_move_string(Size::STANDARD, moves).unwrap();
-        let expected = brute_force(&position, &mut HashMap::new());
-        assert!(expected <= bound, "{moves}: {expected} above {bound}");
-        solver.clear();
-        assert_eq!(solver.solve(&position, false), expected, "{moves}");
-    }
+    ]);
 }
 
 /// The weak score of the position after `mv`, from a fresh solver.
