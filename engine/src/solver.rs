@@ -343,6 +343,12 @@ impl<B: Bitboard> LineRule<B> for FourInARow {
         if !(up & (up >> 2)).is_empty() {
             return false;
         }
+        // A board too tall for four columns in the bits has no other lines
+        // (as `has_line` finds them), and shifts by three strides would
+        // overflow.
+        if stride > B::BITS / 4 {
+            return true;
+        }
         for shift in [stride, stride - 1, stride + 1] {
             let pairs = upper & (upper >> shift);
             // The first cell of each line of `upper` in this direction.
@@ -2633,6 +2639,12 @@ mod tests {
         assert!(!above(diagonal(0), diagonal(2), 0));
         // Every line of the upper cells must lie above one.
         assert!(!above(row(2, 1) | row(0, 3), row(1, 1), 0));
+        // A board too tall for rows in 64 bits has only vertical lines, and
+        // no shift by three of its strides.
+        let tall: Size = "2x30".parse().unwrap();
+        let tall_board = Board::<u64>::new(tall);
+        let bottom = tall.cell::<u64>(0, 0) | tall.cell::<u64>(1, 0);
+        assert!(FourInARow.lines_above(bottom, 0, 0, tall_board.stride, &tall_board.column_bottom));
     }
 
     /// Positions where claimeven bounds the first player only because each
