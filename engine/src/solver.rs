@@ -2028,6 +2028,9 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             }
         }
 
+        // (Without a table move, the move claimeven one ply ahead bounded
+        // best first: 5.0% more nodes on the first 20 of Test_L1_R3, 2.8% on
+        // the first 200 of L1_R2.)
         if let Some(best) = table_best {
             sorted.promote(flip(best));
         }
