@@ -35,7 +35,7 @@
 //! is a proven bound, so any thread's answer is the exact one: only nodes and
 //! time depend on the thread count.
 
-use inarow_games::connect4::{has_line, line_completions, line_completions_many};
+use inarow_games::connect4::{has_line, has_rows, line_completions, line_completions_many};
 use inarow_games::{Bitboard, Column, Connect4Of, Game, KInARowOf, Rules, Size};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -100,7 +100,7 @@ impl<B: Bitboard> Board<B> {
     /// - else `None`.
     #[inline]
     fn claimeven<L: LineRule<B>>(&self, lines: L, second: B, mask: B, possible: B) -> Option<i32> {
-        let evens = second | (self.even_cells & !mask & !possible);
+        let evens = self.claimeven_cells(second, mask, possible);
         let first = self.cells_mask & !evens;
         let first_has_line = lines.has_line(first, self.stride);
         if !lines.has_line(evens, self.stride) {
@@ -112,6 +112,14 @@ impl<B: Bitboard> Board<B> {
             return None;
         }
         Some(self.claimeven_loss(lines, evens))
+    }
+
+    /// What claimeven gives the second player (see [`Board::claimeven`]): its
+    /// stones `second` and the even-row cells neither occupied (`mask`) nor
+    /// playable now (`possible`).
+    #[inline]
+    fn claimeven_cells(&self, second: B, mask: B, possible: B) -> B {
+        second | (self.even_cells & !mask & !possible)
     }
 
     /// The most the first player (to move) scores when the second player has
@@ -343,10 +351,9 @@ impl<B: Bitboard> LineRule<B> for FourInARow {
         if !(up & (up >> 2)).is_empty() {
             return false;
         }
-        // A board too tall for four columns in the bits has no other lines
-        // (as `has_line` finds them), and shifts by three strides would
-        // overflow.
-        if stride > B::BITS / 4 {
+        // A board too tall for four columns in the bits has no other lines,
+        // and shifts by three strides would overflow.
+        if !has_rows::<B>(stride) {
             return true;
         }
         for shift in [stride, stride - 1, stride + 1] {
@@ -2668,7 +2675,7 @@ mod tests {
             let position = Connect4::from_move_string(size, moves).unwrap();
             let (current, mask) = (position.current(), position.mask());
             let possible = (mask + board.bottom) & board.cells_mask;
-            let evens = (current ^ mask) | (board.even_cells & !mask & !possible);
+            let evens = board.claimeven_cells(current ^ mask, mask, possible);
             assert!(
                 has_line(board.cells_mask & !evens, board.stride),
                 "{moves}: the first player has a line outside the claims"

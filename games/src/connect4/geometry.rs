@@ -213,7 +213,8 @@ impl FromStr for Size {
 /// have only vertical lines, and their strides can be so large that shifting
 /// by three of them would overflow.
 #[inline]
-fn has_rows<B: Bitboard>(h1: u32) -> bool {
+#[must_use]
+pub fn has_rows<B: Bitboard>(h1: u32) -> bool {
     h1 <= B::BITS / 4
 }
 

@@ -13,7 +13,8 @@ mod move_string;
 mod rules;
 
 pub use geometry::{
-    has_line, line_completions, line_completions_many, non_losing_moves, Size, MAX_BITS, MAX_WIDTH,
+    has_line, has_rows, line_completions, line_completions_many, non_losing_moves, Size, MAX_BITS,
+    MAX_WIDTH,
 };
 pub use move_string::{char_column, column_char, from_zero_based, is_move_string, move_string};
 pub use rules::{Column, Connect4, Connect4Of, Connect4Wide};
