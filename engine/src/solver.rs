@@ -738,6 +738,18 @@ impl Busy {
 /// every window.)
 const DRAW_CHECK_EMPTIES: i32 = 12;
 
+/// With this many empty cells or more, claimeven one ply ahead also looks
+/// when the node's alpha is already 1 or more, for a move after which the
+/// second player's line below wins for it. (First 20 of Test_L1_R3, 3
+/// rounds alternating: 9% fewer nodes in 0.96x the time; the first 100
+/// 0.93x; the first 200 of L1_R2 1.01x-1.02x; L2_R2 0.97x-0.99x. From 18
+/// and 20 much the same; from 12, 10% fewer nodes on L1_R3 and slower on
+/// L1_R2. At every node: 10% fewer nodes on the first 20 of Test_L1_R3, 4%
+/// on the first 200 of L1_R2, in 1.04x and 1.13x the time; only while
+/// alpha is below 3, the most that bound gives on 7x6: 0.97x on L1_R3,
+/// 1.02x on L1_R2, 1.05x on L2_R2.)
+const CLAIMEVEN_WIN_MIN_EMPTIES: i32 = 16;
+
 /// With this many empty cells or more, look up every child in the table before
 /// searching any (enhanced transposition cutoff). The children's entries are
 /// already being loaded, so looking costs little: from 14 rather than 18,
@@ -1863,15 +1875,16 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // the first 200 of L1_R2, 0.90x-0.94x on L2_R2, 2 rounds
         // alternating, before the lines above came).
         //
+        // When alpha is already 1 or more, only a win for the second player
+        // by a line below raises it, so the look needs the second player's
+        // line in `claimable`, and it looks at every move for the best such
+        // bound. It pays only where subtrees are large (see
+        // `CLAIMEVEN_WIN_MIN_EMPTIES`).
+        //
         // (Bounding by the lines above only from 12 or 16 empty cells up,
-        // where subtrees are larger: the same time and more nodes. Looking
-        // also when alpha is 1 or more, for the second player's win by a
-        // line below: 10% fewer nodes on the first 20 of Test_L1_R3 and 4%
-        // on the first 200 of L1_R2, in 1.04x and 1.13x the time; only while
-        // alpha is below 3, the most that bound gives on 7x6: 0.97x on
-        // L1_R3, 1.02x on L1_R2, 1.05x on L2_R2. Every move's claims at
-        // once, a move to a vector lane, as the look one move ahead does:
-        // the same nodes in 1.01x-1.02x the time.)
+        // where subtrees are larger: the same time and more nodes. Every
+        // move's claims at once, a move to a vector lane, as the look one
+        // move ahead does: the same nodes in 1.01x-1.02x the time.)
         //
         // (Allis's baseinverse on top was counted and left out: the first
         // player gets at most one of two playable cells, for one or two such
@@ -1882,10 +1895,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // look saved 4% of the nodes when it came, so baseinverse would save
         // well under 1%, for two line tests or more per pair and move.)
         let claimable = current | moves | (b.even_cells & !mask);
-        if alpha < 1
+        let for_a_win = alpha >= 1 && empties >= CLAIMEVEN_WIN_MIN_EMPTIES;
+        if (alpha < 1 || for_a_win)
             && !b.even_cells.is_empty()
             && ply % 2 == 1
-            && (!rule.has_line(b.cells_mask & !claimable, b.stride)
+            && ((alpha < 1 && !rule.has_line(b.cells_mask & !claimable, b.stride))
                 || (rule.has_line(claimable, b.stride)
                     && rule.lines_above(
                         b.cells_mask & !claimable,
@@ -1906,7 +1920,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                     if alpha >= beta {
                         return alpha;
                     }
-                    if alpha >= 1 {
+                    if alpha >= 1 && !for_a_win {
                         break;
                     }
                 }
