@@ -131,6 +131,9 @@ fn parse_line(text: &str, variant: Variant, from_zero: bool) -> Result<Line, Str
 pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     let variant = crate::position::sized(args.variant, args.size)?;
     let mut analyst = analyst(args);
+    // Each line is timed: the tables' pages are faulted in before the first,
+    // as c4 and Pons's solver fill theirs when they make them.
+    analyst.populate(&AnyGame::new(variant));
     let mut failures = 0usize;
     let progress = io::stderr().is_terminal();
     let stdout = io::stdout();

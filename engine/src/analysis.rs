@@ -88,6 +88,11 @@ pub trait ExactScorer<G: Game> {
     /// Nodes searched so far: budgets are counted against it.
     fn nodes(&self) -> u64;
 
+    /// Faults in now the memory of the tables that scoring `position` uses,
+    /// so that no search waits on the kernel for a first touch (see
+    /// [`crate::tt::TranspositionTable::populate`]); what they hold stays.
+    fn populate(&mut self, _position: &G) {}
+
     /// Whether the last [`ExactScorer::move_bounds`] or
     /// [`ExactScorer::best_move`] was answered by an opening book alone.
     fn answered_by_book(&self) -> bool {

@@ -312,6 +312,13 @@ impl Analyst {
         self.kinarow_huge.clear();
     }
 
+    /// Faults in now the memory of the tables that scoring `position`'s game
+    /// uses, so that no solve waits on the kernel for a first touch: before a
+    /// batch of timed solves (see [`ExactScorer::populate`]).
+    pub fn populate(&mut self, position: &AnyGame) {
+        with_scorer!(self, position, scorer, p => ExactScorer::populate(scorer, p));
+    }
+
     /// Nodes searched, in every game, since the analyst was made or cleared.
     #[must_use]
     pub fn nodes(&self) -> u64 {

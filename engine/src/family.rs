@@ -737,6 +737,10 @@ impl<B: Bitboard> ExactScorer<KInARowOf<B>> for FamilySolver<B> {
     fn nodes(&self) -> u64 {
         self.nodes
     }
+
+    fn populate(&mut self, _position: &KInARowOf<B>) {
+        self.table.populate();
+    }
 }
 
 /// The exact scorer of the family's boards of at most 128 bits: a member
@@ -846,6 +850,14 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
 
     fn nodes(&self) -> u64 {
         self.family.nodes + self.narrow.nodes() + self.wide.nodes()
+    }
+
+    fn populate(&mut self, position: &KInARowOf<u128>) {
+        match ForSolver::of(position) {
+            Some(ForSolver::Narrow(_)) => self.narrow.populate(),
+            Some(ForSolver::Wide(_)) => self.wide.populate(),
+            None => self.family.table.populate(),
+        }
     }
 
     fn rule_bound(&mut self, position: &KInARowOf<u128>) -> Option<RuleBound> {

@@ -922,6 +922,13 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         self.nodes
     }
 
+    /// Faults the tables' memory in now (see
+    /// [`TranspositionTable::populate`]): what is stored stays.
+    pub fn populate(&mut self) {
+        self.tt.populate();
+        self.near.populate();
+    }
+
     /// The tables' size in bytes.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
@@ -2522,6 +2529,10 @@ impl<B: TableKey, P: Dropped<B>> ExactScorer<P> for SolverOf<B, P> {
 
     fn nodes(&self) -> u64 {
         SolverOf::nodes(self)
+    }
+
+    fn populate(&mut self, _position: &P) {
+        SolverOf::populate(self);
     }
 
     fn answered_by_book(&self) -> bool {
