@@ -656,11 +656,13 @@ const CHECK_EVERY: u64 = 4096;
 const CHECK_DONE_EVERY: u64 = 256;
 
 /// With threads, each window of a solve is first searched by one thread for
-/// this many nodes (a few milliseconds); the first that takes longer hands
-/// the rest of the solve to the threads. (1,024, 4,096 or 16,384 nodes: the
-/// same time on the first 20 of Test_L1_R3 on 2 threads, within the runs'
-/// noise of 4%.)
-const SOLO_NODES: u64 = 1 << 16;
+/// this many nodes (about 2 ms); the first that takes longer hands the rest
+/// of the solve to the threads. The other threads wait meanwhile. (65,536
+/// nodes, about 8 ms, as before: on 2 threads, 1.03x the time on the first
+/// 20 of Test_L1_R3, slower in each of 4 rounds alternating, 1.05x-1.10x on
+/// L2_R2 and 1.07x-1.10x on the first 200 of L1_R2; Test_L3_R1 the same.
+/// 4,096: as 16,384 on L1_R3, within noise.)
+const SOLO_NODES: u64 = 1 << 14;
 
 /// With threads, nodes with this many empty cells or more defer moves
 /// another thread is searching. Lower down, the subtrees are too small for
