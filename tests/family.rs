@@ -348,7 +348,12 @@ fn populating_the_tables_changes_no_solve() {
                 "{text}: {}",
                 position.fen()
             );
-            assert_eq!(populated.nodes(), fresh.nodes(), "{text}: {}", position.fen());
+            assert_eq!(
+                populated.nodes(),
+                fresh.nodes(),
+                "{text}: {}",
+                position.fen()
+            );
         }
     }
 }
