@@ -925,7 +925,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     }
 
     /// Faults the tables' memory in now (see
-    /// [`TranspositionTable::populate`]): what is stored stays.
+    /// [`crate::tt::TranspositionTable::populate`]): what is stored stays.
     pub fn populate(&mut self) {
         self.tt.populate();
         self.near.populate();
