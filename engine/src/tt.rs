@@ -788,7 +788,8 @@ impl<K: TableKey> TranspositionTableOf<K> {
 /// The buckets' memory, zeroed (an all-zero bucket is empty). On Unix it is
 /// mapped straight from the kernel, whose fresh pages are zero: a table costs
 /// no time until a search touches it (start-up and the first search stay fast
-/// with any `Hash`). Elsewhere it is an ordinary zeroed allocation.
+/// with any `Hash`), unless [`TranspositionTable::populate`] faults it all in
+/// first. Elsewhere it is an ordinary zeroed allocation.
 struct Buckets {
     ptr: std::ptr::NonNull<Bucket>,
     len: usize,
@@ -1032,9 +1033,12 @@ mod tests {
         fresh.populate();
         fresh.buckets.touch_each_page();
         assert!(keys.iter().all(|&k| fresh.probe(k).is_none()));
-        // And an empty one has nothing to do.
-        let mut none = TranspositionTable::with_bytes(0, 49);
-        none.populate();
+        // And a table smaller than a page (one bucket).
+        let mut tiny = TranspositionTable::with_bytes(0, 49);
+        tiny.populate();
+        tiny.store(7, 3, 1, Bound::Exact, None);
+        tiny.populate();
+        assert_eq!(tiny.probe(7).map(|e| e.value), Some(3));
     }
 
     /// The share of the table's pages in memory, as the kernel tells it.
