@@ -856,7 +856,7 @@ impl ExactScorer<KInARowOf<u128>> for FamilyScorer {
         match ForSolver::of(position) {
             Some(ForSolver::Narrow(_)) => self.narrow.populate(),
             Some(ForSolver::Wide(_)) => self.wide.populate(),
-            None => self.family.table.populate(),
+            None => self.family.populate(position),
         }
     }
 
