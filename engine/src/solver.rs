@@ -759,6 +759,8 @@ const CLAIMEVEN_WIN_MIN_EMPTIES: i32 = 16;
 /// (Measured again after the odd threat and claimeven one ply ahead: from
 /// 12, 7% fewer nodes counted on both, in the same time, most of it because
 /// a position its parent looked up is not counted; from 16, 7.5% more, in
+/// the same time. Once more after claimeven one ply ahead for a win: from
+/// 16, 18 or 20, 8%, 15% and 22% more nodes on the first 200 of L1_R2, in
 /// the same time.)
 const ETC_MIN_EMPTIES: i32 = 14;
 
@@ -791,7 +793,9 @@ const NEAR_EMPTIES: i32 = 18;
 
 /// The size of the table of positions near the end (at most a quarter of the
 /// budget): 2^17 buckets, enough for the compact entries on 7x6 keys. (32
-/// MiB: 3% fewer nodes on the first 20 of Test_L1_R3 in 1.11x the time.)
+/// MiB: 3% fewer nodes on the first 20 of Test_L1_R3 in 1.11x the time. 4,
+/// 2 or 1 MiB, nearer the core: 2%, 4.5% and 8.5% more nodes on the first
+/// 200 of L1_R2, and no faster.)
 const NEAR_TABLE_BYTES: usize = 8 << 20;
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 8 MiB one
@@ -1074,7 +1078,12 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// bound of 2, 3 or 4 on: L2_R2 +5.3%, +3.1%, +1.5%. Windows the score
     /// alone would not ask, those not at `score - 1` or `score`, hold 41% of
     /// the nodes on L1_R2's first 200, 26% on L2_R2 and 31% on L1_R3's
-    /// first 20; those one step away are the costly ones.)
+    /// first 20; those one step away are the costly ones. A step of two
+    /// only from 28 empty cells up, where the opening sets' scores lie
+    /// further from a draw: L1_R2 -5.7%, L1_R3 +7.2%, L2_R2 unchanged.
+    /// Below 6, 8, 10 or 12 empty cells, the whole window instead of a
+    /// null one, so that positions near the end are solved once for every
+    /// window: L2_R2 +5%, +60%, 3.9x and 10.8x the nodes.)
     fn settle(
         &mut self,
         position: &P,
@@ -1874,7 +1883,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // cache by the time the children look. (Loading only the first
         // child's once the moves are ordered, and each next one as its elder
         // sibling starts, saves what a cutoff leaves unread: 1.09x-1.13x the
-        // time on the first 20 of Test_L1_R3, same nodes.)
+        // time on the first 20 of Test_L1_R3, same nodes. Loading none: the
+        // same time on L2_R2, 1.03x-1.06x on the first 200 of L1_R2; none below 6,
+        // 10 or 14 empty cells: the same time on L2_R2. Siblings' entries on one page
+        // of the table, the page chosen by the stones of the side to move,
+        // which a move leaves alone: 1% more nodes in 1.08x-1.17x the time.)
         let mirrors = self.mirrors(current, mask, empties);
         let mut cells = moves;
         while !cells.is_empty() {
@@ -1905,7 +1918,9 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // `CLAIMEVEN_WIN_MIN_EMPTIES`).
         //
         // (Bounding by the lines above only from 12 or 16 empty cells up,
-        // where subtrees are larger: the same time and more nodes. Every
+        // where subtrees are larger: the same time and more nodes. The
+        // whole look only from 6, 8 or 10 up: 0.1%, 0.7% and 2.6% more
+        // nodes on the first 200 of L1_R2, no faster. Every
         // move's claims at once, a move to a vector lane, as the look one
         // move ahead does: the same nodes in 1.01x-1.02x the time.)
         //
@@ -2023,7 +2038,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // windows of four on the board, +4%, and +9% on L1_R2's first 200.
         // Threats in the rows the mover's zugzwang favours, odd rows for the
         // first player and even for the second, counting 1, 2 or 4 extra:
-        // +0.9% to +2.1% nodes on L1_R3, +0.7% to +1.9% on L1_R2.)
+        // +0.9% to +2.1% nodes on L1_R3, +0.7% to +1.9% on L1_R2. Threats
+        // playable at once counting 1 or 2 extra outside forcing windows,
+        // nearer c4's weights: +3.7% and +26% nodes on L2_R2, +5.5% and
+        // +36% on L1_R2. Those right above a playable cell counting 2: 0.6%
+        // to 1.0% fewer nodes, in the same time.)
         //
         // With the first player to move, the odd threat one move ahead: a
         // move after which exactly one column has an odd number of empty
