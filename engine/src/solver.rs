@@ -2090,6 +2090,13 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 None => {}
             }
         }
+        // (One stone further, counted and left out: where the window asks
+        // for a win with the mover's third stone, no line of four it could
+        // have by then, with at most three empty cells and at most five
+        // cells to fill, those below its empty cells counted, bounds the
+        // score below it. It settles 1.4%-1.8% of those windows, for 0.3%
+        // fewer nodes on L2_R2, the first 200 of L1_R2 and the first 20 of
+        // L1_R3: the look-ahead and the table leave few such windows open.)
         if beta > best_possible - 1 {
             beta = best_possible - 1;
             if alpha >= beta {
