@@ -761,7 +761,9 @@ const CLAIMEVEN_WIN_MIN_EMPTIES: i32 = 16;
 /// a position its parent looked up is not counted; from 16, 7.5% more, in
 /// the same time. Once more after claimeven one ply ahead for a win: from
 /// 16, 18 or 20, 8%, 15% and 22% more nodes on the first 200 of L1_R2, in
-/// the same time.)
+/// the same time. Only where the first player is to move, whose nodes
+/// mostly cut off, or only where the second is: 1.05x-1.07x and
+/// 1.05x-1.10x the time on L2_R2, L1_R2 and L1_R3, one run.)
 const ETC_MIN_EMPTIES: i32 = 14;
 
 /// With this many empty cells or more, ETC also looks past a forced reply,
