@@ -2108,7 +2108,10 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
 
         // (Without a table move, the move claimeven one ply ahead bounded
         // best first: 5.0% more nodes on the first 20 of Test_L1_R3, 2.8% on
-        // the first 200 of L1_R2.)
+        // the first 200 of L1_R2. A node that fails low keeping the move
+        // with its highest bound as its table move, for the window after,
+        // where it may cut off: 0.9% more nodes on L2_R2, 0.3% on L1_R2's
+        // first 200, 1.6% on L1_R3's first 20.)
         if let Some(best) = table_best {
             sorted.promote(flip(best));
         }
