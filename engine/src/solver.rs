@@ -1888,10 +1888,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // child's once the moves are ordered, and each next one as its elder
         // sibling starts, saves what a cutoff leaves unread: 1.09x-1.13x the
         // time on the first 20 of Test_L1_R3, same nodes. Loading none: the
-        // same time on L2_R2, 1.03x-1.06x on the first 200 of L1_R2; none below 6,
-        // 10 or 14 empty cells: the same time on L2_R2. Siblings' entries on one page
-        // of the table, the page chosen by the stones of the side to move,
-        // which a move leaves alone: 1% more nodes in 1.08x-1.17x the time.)
+        // same time on L2_R2, 1.03x-1.06x on the first 200 of L1_R2; none
+        // below 6, 10 or 14 empty cells: the same time on L2_R2. Siblings'
+        // entries on one page of the table, the page chosen by the stones of
+        // the side to move, which a move leaves alone: 1% more nodes in
+        // 1.08x-1.17x the time.)
         let mirrors = self.mirrors(current, mask, empties);
         let mut cells = moves;
         while !cells.is_empty() {
