@@ -24,6 +24,41 @@ fn solve_prints_pons_format_and_checks_scores() {
 }
 
 #[test]
+fn solve_logs_each_window_at_debug_level() {
+    // A loss of 3: the windows step down from a draw, one score at a time.
+    let run = common::run_inarow_with(
+        &["solve", "--no-book"],
+        "32751571231557\n",
+        &[("RUST_LOG", "inarow_engine::solver=debug")],
+    );
+    assert!(run.success, "{}", run.stderr);
+    let fields: Vec<&str> = run.stdout.split_whitespace().collect();
+    let (score, nodes): (i32, u64) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    assert_eq!(score, -3);
+    let (mut min, mut max, mut window_nodes) = (i32::MIN, i32::MAX, 0);
+    let mut windows = 0;
+    for line in run.stderr.lines().filter(|l| l.contains("window (")) {
+        let (_, told) = line.split_once(": score at ").expect("a proved bound");
+        let (bound, rest) = told.split_once(", ").unwrap();
+        let (side, value) = bound.split_once(' ').unwrap();
+        let value: i32 = value.parse().unwrap();
+        match side {
+            "most" => max = max.min(value),
+            "least" => min = min.max(value),
+            _ => panic!("{line}"),
+        }
+        window_nodes += rest.trim_end_matches(" nodes").parse::<u64>().unwrap();
+        windows += 1;
+    }
+    assert!(windows >= 2, "{}", run.stderr);
+    assert_eq!((min, max), (score, score), "{}", run.stderr);
+    assert_eq!(window_nodes, nodes, "{}", run.stderr);
+    // Without RUST_LOG, stderr stays quiet.
+    let quiet = common::run_inarow(&["solve", "--no-book"], "32751571231557\n");
+    assert!(!quiet.stderr.contains("window ("), "{}", quiet.stderr);
+}
+
+#[test]
 fn solve_reports_bad_lines_and_goes_on() {
     let input = "4444444\nabc\n4455 17\n4455 x\n12121213\n4455\n";
     let (out, err, ok) = inarow(&["solve"], input);

@@ -1165,6 +1165,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     fn window(&mut self, position: &P, mid: i32, limits: &SolveLimits<'_>) -> Option<i32> {
         let mut search = self.searcher(position, mid, limits);
         let r = search.run(position, mid);
+        log_window(mid, r, search.nodes, 0);
         self.nodes += search.nodes;
         self.searches += 1;
         r
@@ -1230,6 +1231,7 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
                     ..solver.searcher(position, mid, &left)
                 };
                 let r = search.run(position, mid);
+                log_window(mid, r, search.nodes, thread);
                 nodes += search.nodes;
                 used.fetch_add(search.nodes, Ordering::Relaxed);
                 let mut windows = shared.lock().unwrap_or_else(PoisonError::into_inner);
@@ -1536,6 +1538,26 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         }
         self.answered_by_book = self.book.is_some() && self.searches == searches_before;
         scores
+    }
+}
+
+/// Logs (at debug level, on stderr) what one null window `(mid, mid + 1)`
+/// proved on `thread` and the nodes it took: `RUST_LOG=debug inarow solve`
+/// shows how the windows narrow the score.
+fn log_window(mid: i32, r: Option<i32>, nodes: u64, thread: usize) {
+    match r {
+        Some(r) if r <= mid => log::debug!(
+            "window ({mid}, {}) on thread {thread}: score at most {r}, {nodes} nodes",
+            mid + 1
+        ),
+        Some(r) => log::debug!(
+            "window ({mid}, {}) on thread {thread}: score at least {r}, {nodes} nodes",
+            mid + 1
+        ),
+        None => log::debug!(
+            "window ({mid}, {}) on thread {thread}: stopped, {nodes} nodes",
+            mid + 1
+        ),
     }
 }
 

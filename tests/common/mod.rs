@@ -81,11 +81,17 @@ pub struct Run {
 
 /// Runs the `inarow` binary with `args`, `input` on stdin and `NO_COLOR` set.
 pub fn run_inarow(args: &[&str], input: &str) -> Run {
+    run_inarow_with(args, input, &[])
+}
+
+/// [`run_inarow`] with the environment variables `vars` set as well.
+pub fn run_inarow_with(args: &[&str], input: &str, vars: &[(&str, &str)]) -> Run {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_inarow"))
         .args(args)
         .env("NO_COLOR", "1")
+        .envs(vars.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
