@@ -1561,20 +1561,18 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
 /// proved on `thread` and the nodes it took: `RUST_LOG=debug inarow solve`
 /// shows how the windows narrow the score.
 fn log_window(mid: i32, r: Option<i32>, nodes: u64, thread: usize) {
-    match r {
-        Some(r) if r <= mid => log::debug!(
-            "window ({mid}, {}) on thread {thread}: score at most {r}, {nodes} nodes",
-            mid + 1
-        ),
-        Some(r) => log::debug!(
-            "window ({mid}, {}) on thread {thread}: score at least {r}, {nodes} nodes",
-            mid + 1
-        ),
-        None => log::debug!(
-            "window ({mid}, {}) on thread {thread}: stopped, {nodes} nodes",
-            mid + 1
-        ),
+    if !log::log_enabled!(log::Level::Debug) {
+        return;
     }
+    let proved = match r {
+        Some(r) if r <= mid => format!("score at most {r}"),
+        Some(r) => format!("score at least {r}"),
+        None => "stopped".to_owned(),
+    };
+    log::debug!(
+        "window ({mid}, {}) on thread {thread}: {proved}, {nodes} nodes",
+        mid + 1
+    );
 }
 
 /// The first null window `(mid, mid + 1)` a solve with the bounds
