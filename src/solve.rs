@@ -275,5 +275,13 @@ fn rule_name(rule: Rule) -> String {
         Rule::OddThreat { file, rank } => {
             format!("odd threat at {}", Drop { file, rank }.square_name())
         }
+        Rule::OddThreats { cells } => {
+            let squares: Vec<String> = cells
+                .into_iter()
+                .flatten()
+                .map(|(file, rank)| Drop { file, rank }.square_name())
+                .collect();
+            format!("three-column odd threat at {}", squares.join(", "))
+        }
     }
 }

@@ -8,7 +8,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{brute_force, Rng};
-use inarow_engine::{SolveLimits, Solver};
+use inarow_engine::{Rule, SolveLimits, Solver};
 use inarow_games::{Column, Connect4, Game, Size};
 
 /// A solver for `size` with `mib` MiB of tables, on the test's thread count.
@@ -183,6 +183,41 @@ fn the_odd_threat_bounds_hold_by_brute_force() {
         ("65573271255332577226357371234", -2),
         ("4516544112222576341226616765414", -1),
     ]);
+}
+
+/// The odd threat with three columns of an odd number of empty cells
+/// (`Rule::OddThreats`), wherever it holds on random late positions with the
+/// second player to move: each bound holds by brute force, and the solver,
+/// which uses the rule, agrees with brute force there.
+#[test]
+fn the_odd_threats_bounds_hold_by_brute_force() {
+    let size = Size::STANDARD;
+    let mut solver = solver_for(size, 16);
+    let mut found = 0;
+    for ply in [29, 31] {
+        for position in quiet_positions(size, 600, 51 + ply as u64, ply) {
+            let Some(bound) = solver.rule_bound(&position) else {
+                continue;
+            };
+            if !matches!(bound.rule, Rule::OddThreats { .. }) {
+                continue;
+            }
+            let fen = position.fen();
+            let expected = brute_force(&position, &mut HashMap::new());
+            assert!(
+                expected <= bound.at_most,
+                "{fen}: {expected} above {}",
+                bound.at_most
+            );
+            solver.clear();
+            assert_eq!(solver.solve(&position, false), expected, "{fen}");
+            found += 1;
+        }
+    }
+    assert!(
+        found >= 30,
+        "only {found} positions with three odd columns bounded"
+    );
 }
 
 /// Claimeven bounds the first player's score only because each of its
