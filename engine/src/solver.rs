@@ -162,7 +162,9 @@ impl<B: Bitboard> Board<B> {
     /// (As claimeven does, the rule could also hold when each line of the
     /// second player's lies above one of the first player's: 1.6%
     /// fewer nodes on the first 20 of Test_L1_R3, 0.6% on the first 200 of
-    /// L1_R2, in 1.01x-1.02x the time. Left out.)
+    /// L1_R2, in 1.01x-1.02x the time. Left out. Its bound held against the
+    /// window before the line test, as [`Board::odd_threats_bound`] does:
+    /// the same time on L2_R2 and L1_R2's first 200, 8 and 5 rounds.)
     #[inline]
     fn odd_threat_bound<L: LineRule<B>>(
         &self,
@@ -216,9 +218,18 @@ impl<B: Bitboard> Board<B> {
     ///
     /// (At the node: 9% fewer nodes on Test_L2_R2, 6% on the first 200 of
     /// L1_R2, 11% on the first 20 of L1_R3; time 0.94x on L2_R2 (8 rounds
-    /// alternating) and 0.97x-0.99x on L1_R2. Looked for one move ahead
-    /// too, as the odd threat is, from 8, 10, 12, 14, 16 or 18 empty cells
-    /// up: another 1.5%-6% fewer nodes, in the same time or 1.02x-1.04x.)
+    /// alternating) and 0.95x-1.0x on L1_R2's first 200 (3 and 5 rounds).
+    /// Looked for one move ahead too, as the odd threat is: at every node,
+    /// another 4.2%, 2.9% and 6% fewer nodes in 1.08x and 1.11x the time on
+    /// L2_R2 and L1_R2; from 10, 14 or 18 empty cells up, 1.00x-1.04x the
+    /// time, 8 and 4 rounds.
+    /// With five columns too, the rule applied twice over (the second fills
+    /// one, the first plays once in another, three are left): 2.3% fewer
+    /// nodes on L2_R2, 1.5% on L1_R2, 2.3% on L1_R3, and no faster. The
+    /// column played once in given to the second only as it can get it,
+    /// whichever cell the first takes (any one cell but the top, so no
+    /// vertical line through two of them): 0.1% fewer nodes, for two more
+    /// line tests.)
     #[inline]
     fn odd_threats_bound<L: LineRule<B>>(
         &self,
