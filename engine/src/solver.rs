@@ -2099,7 +2099,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // no move gives a bound, and one look spares one for each move
         // (same nodes; time 0.97x-0.98x on the first 20 of Test_L1_R3 and
         // the first 200 of L1_R2, 0.90x-0.94x on L2_R2, 2 rounds
-        // alternating, before the lines above came).
+        // alternating, before the lines above came). With alpha at 0, where a
+        // draw bound raises nothing, looking only when the second player has
+        // a line in `claimable`: the same nodes, and 0.98x then 1.01x the
+        // time on the first 200 of L1_R2 (4 and 6 rounds alternating), 0.99x
+        // on L2_R2: left out.
         //
         // When alpha is already 1 or more, only a win for the second player
         // by a line below raises it, so the look needs the second player's
