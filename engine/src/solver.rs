@@ -178,19 +178,26 @@ impl<B: Bitboard> Board<B> {
         if odd_playable.is_empty() || !odd_playable.without_lowest().is_empty() {
             return None;
         }
-        let top = (self.top & odd_playable.wrapping_neg()).lowest();
-        let column = (top << 1) - odd_playable;
-        let threat = (first_lines & column & !self.even_cells).lowest();
+        let (column, threat) = self.odd_column(odd_playable, first_lines);
         if threat.is_empty() {
             return None;
         }
-        let below = column & threat.wrapping_sub(B::bit(0));
+        let below = below_threat(column, threat);
         let claims = current | (empty & !column & !self.even_cells) | (below & self.even_cells);
         if lines.has_line(claims & self.cells_mask, self.stride) {
             return None;
         }
-        let above = column.count_ones() - below.count_ones() - 1;
-        Some((-(above as i32 + 1) / 2, threat))
+        Some((threat_bound(column, threat), threat))
+    }
+
+    /// The empty cells of the column whose lowest empty cell is `playable`,
+    /// and the lowest of them in an odd row (counted from 1) that completes
+    /// one of the first player's lines, `first_lines` (none if none).
+    #[inline]
+    fn odd_column(&self, playable: B, first_lines: B) -> (B, B) {
+        let top = (self.top & playable.wrapping_neg()).lowest();
+        let column = (top << 1) - playable;
+        (column, (first_lines & column & !self.even_cells).lowest())
     }
 
     /// The odd threat with three columns of an odd number of empty cells
@@ -250,20 +257,14 @@ impl<B: Bitboard> Board<B> {
         for (column, threat) in columns.iter_mut().zip(&mut threats) {
             let playable = rest.lowest();
             rest ^= playable;
-            let top = (self.top & playable.wrapping_neg()).lowest();
-            *column = (top << 1) - playable;
-            *threat = (first_lines & *column & !self.even_cells).lowest();
+            (*column, *threat) = self.odd_column(playable, first_lines);
         }
         let all_threats = threats[0] | threats[1] | threats[2];
         if all_threats.is_empty() {
             return None;
         }
-        // A column's cells below its threat; all of them without one.
-        let below = |k: usize| columns[k] & threats[k].wrapping_sub(B::bit(0));
-        let bound_at = |k: usize| {
-            let above = columns[k].count_ones() - below(k).count_ones() - 1;
-            -(above as i32 + 1) / 2
-        };
+        let below = |k: usize| below_threat(columns[k], threats[k]);
+        let bound_at = |k: usize| threat_bound(columns[k], threats[k]);
         let threatened = |k: usize| !threats[k].is_empty();
         if (0..3).any(|k| threatened(k) && bound_at(k) > at_most) {
             return None;
@@ -323,6 +324,21 @@ impl<B: Bitboard> Board<B> {
         }
         mirrored
     }
+}
+
+/// The cells of `column` below `threat`; all of them without a threat.
+#[inline]
+fn below_threat<B: Bitboard>(column: B, threat: B) -> B {
+    column & threat.wrapping_sub(B::bit(0))
+}
+
+/// The odd threat's bound: the most the second player scores when the
+/// first wins with its stone on `threat` at the latest, the other cells of
+/// `column` above it still empty.
+#[inline]
+fn threat_bound<B: Bitboard>(column: B, threat: B) -> i32 {
+    let above = column.count_ones() - below_threat(column, threat).count_ones() - 1;
+    -(above as i32 + 1) / 2
 }
 
 impl<B: Bitboard> Board<B> {
