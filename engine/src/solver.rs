@@ -287,7 +287,6 @@ impl<B: Bitboard> Board<B> {
                 .into_iter()
                 .filter(|&(once, k)| {
                     threatened(k)
-                        && bound_at(k) <= at_most
                         && !lines.has_line(
                             (claims | (columns[once] & !self.top)) & self.cells_mask,
                             self.stride,
