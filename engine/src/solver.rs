@@ -2298,6 +2298,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // First a test that the move leaves a threat in an odd row: the
         // same time.)
         let odd_columns = possible & b.even_cells;
+        // Whether a move can leave one such column or three.
         let odd_ahead = ply % 2 == 0 && !b.even_cells.is_empty() && odd_columns.count_ones() <= 4;
         let mut sorted = OrderedMoves::default();
         for first in (0..b.width).step_by(LOOK_LANES) {
