@@ -935,7 +935,11 @@ const NEAR_EMPTIES: i32 = 18;
 /// budget): 2^17 buckets, enough for the compact entries on 7x6 keys. (32
 /// MiB: 3% fewer nodes on the first 20 of Test_L1_R3 in 1.11x the time. 4,
 /// 2 or 1 MiB, nearer the core: 2%, 4.5% and 8.5% more nodes on the first
-/// 200 of L1_R2, and no faster.)
+/// 200 of L1_R2, and no faster. Measured again at 2 MiB on a host whose
+/// shared cache seemed busier: L1_R2's first 200 0.94x the time by median
+/// in two runs but 1.02x by minimum in the second, L1_R3's first 20 about
+/// 0.96x, L2_R2 and the empty board the same, for 4.3%, 6.4% and 7.1% more
+/// nodes.)
 const NEAR_TABLE_BYTES: usize = 8 << 20;
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 8 MiB one
@@ -1258,7 +1262,11 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// over -7 to +7 on L1_R2: L2_R2 +1% nodes, L1_R2 -3.4%. Once a win is
     /// known, stepping down from the best score possible: L2_R2 +15%, L1_R2
     /// -3.6%; halving the range: L2_R2 +9% (+5% a step lower), L1_R2 -6%.
-    /// Once a loss is known, stepping up from the worst: L2_R2 +16%.)
+    /// Once a loss is known, stepping up from the worst: L2_R2 +16%. Once
+    /// the sign is known, one window at the forcing threshold first (see
+    /// `SolverOf::forcing`; asking beyond 6, 5 or 4 on 7x6), then on as
+    /// before: L1_R2's first 200 +1.8%, -2.1% and -7.2% nodes, L2_R2 +4.3%
+    /// to +4.8%, L1_R3's first 20 +6.8% to +7.5%.)
     fn settle(
         &mut self,
         position: &P,
@@ -2272,7 +2280,10 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // column that claimeven and the odd threat play, first on ties: L2_R2
         // +12% nodes, L1_R2's first 200 +55%, L1_R3's first 20 2.3x; for the
         // second player only, +2.4%, +21% and +26%; for the first only, +7%,
-        // +23% and +67%.)
+        // +23% and +67%. A move's worth in defence too, the opponent's new
+        // threats it denies, its cell's completions of the opponent's stones
+        // weighted 1, 2 or 3: L2_R2 +30%, +56% and +92% nodes, L1_R2's first
+        // 200 +59%, +86% and +179%; weighted -1, +29% and +53%.)
         //
         // With the first player to move, the odd threat one move ahead: a
         // move after which exactly one column has an odd number of empty
