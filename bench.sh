@@ -23,10 +23,10 @@
 #   --speedup   also inarow on 2 threads on each set, in turn with the run on
 #               --threads (1), and the speed-up: the 1-thread mean time over
 #               the 2-thread one
-#   --rounds N  solve each set (and with --empty the empty board) N times with
-#               each solver, in turn, and keep each position's fastest time
-#               (default 1): a shared host's noise only ever adds time, and
-#               more to two threads than to one
+#   --rounds N  solve each set (and with --vs-c4 --empty the empty board) N
+#               times with each solver, in turn, and keep each position's
+#               fastest time (default 1): a shared host's noise only ever adds
+#               time, and more to two threads than to one
 #   --empty     also solve the empty 7x6 board (about a minute), and with --vs
 #               the other solver too; with --vs-c4 inarow and c4 on 1 and 2
 #               threads each, with the ratios and the 2-thread speed-ups
@@ -204,11 +204,11 @@ for set in $sets; do
     fastest "${ours2[@]}" > "$tmp/ours2"
     read -r _ wrong2 mean2 _ nodes2 < <(summarise "$tmp/ours2")
     wrong=$((wrong + wrong2))
+    up=$(awk -v a="$mean" -v b="$mean2" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
   fi
   exact=$([ "$wrong" = 0 ] && echo "all" || echo "$wrong wrong")
   printf "%-22s %9s %10s %12s %12s %12s" "$label" "$n" "$exact" "$(format_time "$mean")" "$(format_time "$median")" "$nodes"
   if [ "$speedup" = 1 ]; then
-    up=$(awk -v a="$mean" -v b="$mean2" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
     printf " | %12s %12s %8s" "$(format_time "$mean2")" "$nodes2" "${up}x"
   fi
   if [ -n "$vs" ]; then
@@ -245,8 +245,11 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
   inarow_us=() c4_us=() inarow_nodes=() c4_nodes=() inarow_rows=() c4_rows=()
   for round in $(seq "$rounds"); do
     for t in 1 2; do
-      inarow_rows[t]=$(faster_row "${inarow_rows[t]:-}" "$(solve_empty "$inarow" solve --no-book --hash "$hash" --threads "$t")")
-      c4_rows[t]=$(faster_row "${c4_rows[t]:-}" "$(solve_empty "$c4/c4-driver-t$t")")
+      # (A failed solve stops the script here, as set -e does with any.)
+      row=$(solve_empty "$inarow" solve --no-book --hash "$hash" --threads "$t")
+      inarow_rows[t]=$(faster_row "${inarow_rows[t]:-}" "$row")
+      row=$(solve_empty "$c4/c4-driver-t$t")
+      c4_rows[t]=$(faster_row "${c4_rows[t]:-}" "$row")
     done
   done
   for t in 1 2; do
