@@ -21,6 +21,12 @@
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
 //!
+//! Deep in a window far from a draw, the window reaches a deadline: only a
+//! win with the mover's next stone but one would answer it. There the look
+//! one move ahead settles the node before the table, and its parent, which
+//! need only stop that win, tries its moves centre first without ordering
+//! them.
+//!
 //! With more than one thread, the threads search each window together over
 //! one shared table (Lazy SMP); the first answer ends the window for all.
 //! Positions near the end go to a second, smaller table, shared as well.
