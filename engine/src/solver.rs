@@ -2003,8 +2003,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             if self.aborted {
                 return 0;
             }
-            let col = flip(b.order_cols[rank]);
             if score >= beta {
+                let col = flip(b.order_cols[rank]);
                 self.table(empties)
                     .store(key, score, 1, Bound::Lower, Some(col));
                 return score;
