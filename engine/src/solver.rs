@@ -2126,10 +2126,11 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // Start loading the children's table entries now, so they are in the
         // cache by the time the children look: as soon as the look at a
         // deadline has passed, before the static bounds, which seldom settle
-        // a node. (Here rather than after those bounds: user time 0.97x-0.98x
-        // on the first 200 of Test_L1_R2 and on L2_R2 by the median of each
-        // position over 4 to 6 rounds alternating, the same on L1_R3's first
-        // 20 and the empty board, the same nodes. After the node's own table
+        // a node. (Here rather than after those bounds: on the first 200 of
+        // Test_L1_R2, 0.96x-1.0x the time by each position's median over 3
+        // to 10 rounds alternating, 0.975x on average over 9 such runs; on
+        // L2_R2 0.96x; the same on L1_R3's first 20 and the empty board; the
+        // same nodes. After the node's own table
         // entry instead: 1.09x on L1_R2's first 200. Loading only the first
         // child's once the moves are ordered, and each next one as its elder
         // sibling starts, saves what a cutoff leaves unread: 1.09x-1.13x the
