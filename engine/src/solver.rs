@@ -2128,12 +2128,12 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // deadline has passed, before the static bounds, which seldom settle
         // a node. (Here rather than after those bounds: on the first 200 of
         // Test_L1_R2, 0.96x-1.0x the time by each position's median over 3
-        // to 10 rounds alternating, 0.975x on average over 9 such runs; on
+        // to 10 rounds alternating, 0.975x on average over 8 such runs; on
         // L2_R2 0.96x; the same on L1_R3's first 20 and the empty board; the
-        // same nodes. After the node's own table
-        // entry instead: 1.09x on L1_R2's first 200. Loading only the first
-        // child's once the moves are ordered, and each next one as its elder
-        // sibling starts, saves what a cutoff leaves unread: 1.09x-1.13x the
+        // same nodes. After the node's own table entry instead: 1.08x-1.09x
+        // on L1_R2's first 200. Loading only the first child's once the
+        // moves are ordered, and each next one as its elder sibling starts,
+        // saves what a cutoff leaves unread: 1.09x-1.13x the
         // time on the first 20 of Test_L1_R3, same nodes. Loading none: the
         // same time on L2_R2, 1.03x-1.06x on the first 200 of L1_R2; none
         // below 6, 10 or 14 empty cells: the same time on L2_R2. Siblings'
@@ -2538,7 +2538,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // reply loaded at once so that the loads overlap, then the looks:
         // the same time on L1_R2's first 200 over 6 and 8 rounds
         // alternating. The first move, which is searched first anyway, not
-        // looked up: one node fewer there, no faster.)
+        // looked up: the same nodes within 0.001%, no faster.)
         if empties >= ETC_MIN_EMPTIES {
             for i in 0..sorted.len {
                 let cell = sorted.cells[i];
