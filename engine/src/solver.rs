@@ -1980,9 +1980,10 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// third stone: 0.8% and 1.1% more calls on L2_R2 and L1_R2's first
     /// 200. Each child answered here, its look one move ahead written in
     /// place of a call of the search, which would only reach that look:
-    /// the same nodes, 2.2% more instructions on the first 40 of L1_R2
-    /// (callgrind, an AVX2 build), and 0.99x-1.01x the time on its first
-    /// 200, by each position's fastest and median of 6 rounds.)
+    /// the same nodes, 1.7% to 2.2% more instructions on the first 40 of
+    /// L1_R2 (callgrind, an AVX2 build, two ways of writing it), and
+    /// 0.99x-1.01x the time on its first 200, by each position's fastest
+    /// and median of 6 rounds.)
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn stop_deadline_win(
