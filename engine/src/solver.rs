@@ -971,10 +971,10 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     pub fn with_bytes(size: Size, hash_bytes: usize) -> Self {
         let key_bits = size.key_bits();
         let near_bytes = NEAR_TABLE_BYTES.min(hash_bytes / 4);
-        // (With 64 MiB, a main table of 8 MiB instead of 32: the same nodes
-        // on the first 200 of Test_L1_R2 and the same time, 1.0x by each
-        // position's fastest and 0.99x by its median over 6 rounds: the
-        // entries' spread over memory costs little there.)
+        // (A main table of 8 MiB instead of the 32 a budget of 64 MiB gives:
+        // the same nodes on the first 200 of Test_L1_R2 and the same time,
+        // 1.0x by each position's fastest and 0.99x by its median over 6
+        // rounds: the entries' spread over memory costs little there.)
         let tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
         // What the main table (a power of two) leaves of the budget is
         // there for the near-end table to grow into with threads.
