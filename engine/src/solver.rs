@@ -2423,33 +2423,49 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // it, a table cutoff skips the look-ahead's work, and the tree is the
         // same. Same nodes, 0.95x the time on Test_L1_R3, 0.94x on L1_R2.)
         //
-        // Order: by the useful threats a move creates (a threat right above
-        // an opponent's threat can never be used), those right above a
-        // playable cell counting extra (as in Steininger's c4: -5% nodes,
-        // 0.88x-0.96x time on L2_R2, L1_R2, L1_R3), centre first on ties.
+        // Order: by the useful threats a move creates (a threat right above an
+        // opponent's threat can never be used), those right above a playable
+        // cell counting double (counting extra at all, as in Steininger's c4:
+        // -5% nodes, 0.88x-0.96x time on L2_R2, L1_R2, L1_R3), centre first on
+        // ties. (Double rather than one and a half, chosen by node counts on
+        // positions outside the benchmark's, Test_L1_R2's 201st to 400th,
+        // L1_R3's 21st to 30th, and L2_R2: 1.0%, 1.2% and 0.7% fewer there;
+        // 0.6% on the first 200 of L1_R2, 1.0% on the first 20 of L1_R3; 0.99x
+        // the time on L1_R2's first 200, by each position's fastest and median
+        // of 6 rounds. Two and a third up to three times: 0.1% to 0.4% more
+        // nodes than double; one and two thirds or three quarters, as many as
+        // one and a half. A pair of useful threats one above the other
+        // counting half a threat to a whole one more: 0.9%, 0.4% and 0.7%
+        // fewer nodes still, but 2.7% to 3.7% more instructions a node on
+        // L1_R2's first 40 (callgrind, an AVX2 build; two ways of writing it)
+        // and 1.02x-1.03x the time; minus half a threat, 2.2% to 3.4% more
+        // nodes. A threat right above the move's own cell, which the opponent
+        // must answer at once, counting half a threat more or less: 1.5% and
+        // 3.9% more on L1_R2's 201st to 400th, a whole threat less 46% more; a
+        // threat two rows above a playable cell counting half a threat more or
+        // less: 3.2% to 4.2% more on all three. The centre counting a quarter
+        // of a threat a column instead of breaking ties: 15% to 20% more.)
         // When forcing, threats the opponent must answer at once come first.
         // The table's move goes first once it is known. (Other tie-breaks
-        // measured worse on the first 20 of Test_L1_R3: the last move that
-        // cut off at the same ply, 2.1x the nodes; the cell's number of
-        // windows of four on the board, +4%, and +9% on L1_R2's first 200.
-        // Threats in the rows the mover's zugzwang favours, odd rows for the
-        // first player and even for the second, counting 1, 2 or 4 extra:
-        // +0.9% to +2.1% nodes on L1_R3, +0.7% to +1.9% on L1_R2. Threats
-        // playable at once counting 1 or 2 extra outside forcing windows,
-        // nearer c4's weights: +3.7% and +26% nodes on L2_R2, +5.5% and
-        // +36% on L1_R2. Those right above a playable cell counting 2: 0.6%
-        // to 1.0% fewer nodes, in the same time. A history of the cells
+        // measured worse on the first 20 of Test_L1_R3: the last move that cut
+        // off at the same ply, 2.1x the nodes; the cell's number of windows of
+        // four on the board, +4%, and +9% on L1_R2's first 200. Threats in the
+        // rows the mover's zugzwang favours, odd rows for the first player and
+        // even for the second, counting 1, 2 or 4 extra: +0.9% to +2.1% nodes
+        // on L1_R3, +0.7% to +1.9% on L1_R2. Threats playable at once counting
+        // 1 or 2 extra outside forcing windows, nearer c4's weights: +3.7% and
+        // +26% nodes on L2_R2, +5.5% and +36% on L1_R2. A history of the cells
         // that cut off from 16 or 20 empty cells up, counted afresh each
-        // window and worth up to half a threat there: 2% to 14% more nodes
-        // on the first 200 of L1_R2, 2% to 16% on L1_R3's first 20. The
-        // cell right above the opponent's last stone, the answer in the same
-        // column that claimeven and the odd threat play, first on ties: L2_R2
-        // +12% nodes, L1_R2's first 200 +55%, L1_R3's first 20 2.3x; for the
-        // second player only, +2.4%, +21% and +26%; for the first only, +7%,
-        // +23% and +67%. A move's worth in defence too, the opponent's new
-        // threats it denies, its cell's completions of the opponent's stones
-        // weighted 1, 2 or 3: L2_R2 +30%, +56% and +92% nodes, L1_R2's first
-        // 200 +59%, +86% and +179%; weighted -1, +29% and +53%.)
+        // window and worth up to half a threat there: 2% to 14% more nodes on
+        // the first 200 of L1_R2, 2% to 16% on L1_R3's first 20. The cell
+        // right above the opponent's last stone, the answer in the same column
+        // that claimeven and the odd threat play, first on ties: L2_R2 +12%
+        // nodes, L1_R2's first 200 +55%, L1_R3's first 20 2.3x; for the second
+        // player only, +2.4%, +21% and +26%; for the first only, +7%, +23% and
+        // +67%. A move's worth in defence too, the opponent's new threats it
+        // denies, its cell's completions of the opponent's stones weighted 1,
+        // 2 or 3: L2_R2 +30%, +56% and +92% nodes, L1_R2's first 200 +59%,
+        // +86% and +179%; weighted -1, +29% and +53%.)
         //
         // With the first player to move, the odd threat one move ahead: a
         // move after which exactly one column has an odd number of empty
@@ -2789,7 +2805,7 @@ impl<B: Bitboard> MoveLooks<B> {
             let replies = ((wins_next & some_win) | (playable & !some_win)) & !(threats >> 1);
             let useful = threats & !(opponent_wins << 1);
             weights[k] = 2 * useful.count_ones() as i32
-                + (useful & (playable << 1)).count_ones() as i32
+                + 2 * (useful & (playable << 1)).count_ones() as i32
                 + forcing_weight * (useful & playable).count_ones() as i32;
             wins[k] = u64::from(!wins_next.without_lowest().is_empty() | replies.is_empty());
         }
