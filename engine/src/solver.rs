@@ -2449,39 +2449,46 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // nodes than double; one and two thirds or three quarters, as many as
         // one and a half. A pair of useful threats one above the other
         // counting half a threat to a whole one more: 0.9%, 0.4% and 0.7%
-        // fewer nodes still, but 2.7% to 3.7% more instructions a node on
-        // L1_R2's first 40 (callgrind, an AVX2 build; two ways of writing it)
-        // and 1.02x-1.03x the time; minus half a threat, 2.2% to 3.4% more
-        // nodes. A threat right above the move's own cell, which the opponent
-        // must answer at once, counting half a threat more or less: 1.5% and
-        // 3.9% more on L1_R2's 201st to 400th, a whole threat less 46% more; a
-        // threat two rows above a playable cell counting half a threat more or
-        // less: 3.2% to 4.2% more on all three. The centre counting a quarter
-        // of a threat a column instead of breaking ties: 15% to 20% more. Ties
-        // broken first by the row of the move's cell, lowest or highest first:
-        // 9.4x and 1.8x the nodes on L1_R2's 201st to 400th; by its parity,
-        // the rows the mover's zugzwang favours first or last: 1.6x and 2.3x.)
-        // When forcing, threats the opponent must answer at once come first.
-        // The table's move goes first once it is known. (Other tie-breaks
-        // measured worse on the first 20 of Test_L1_R3: the last move that cut
-        // off at the same ply, 2.1x the nodes; the cell's number of windows of
-        // four on the board, +4%, and +9% on L1_R2's first 200. Threats in the
-        // rows the mover's zugzwang favours, odd rows for the first player and
-        // even for the second, counting 1, 2 or 4 extra: +0.9% to +2.1% nodes
-        // on L1_R3, +0.7% to +1.9% on L1_R2. Threats playable at once counting
-        // 1 or 2 extra outside forcing windows, nearer c4's weights: +3.7% and
-        // +26% nodes on L2_R2, +5.5% and +36% on L1_R2. A history of the cells
-        // that cut off from 16 or 20 empty cells up, counted afresh each
-        // window and worth up to half a threat there: 2% to 14% more nodes on
-        // the first 200 of L1_R2, 2% to 16% on L1_R3's first 20. The cell
-        // right above the opponent's last stone, the answer in the same column
-        // that claimeven and the odd threat play, first on ties: L2_R2 +12%
-        // nodes, L1_R2's first 200 +55%, L1_R3's first 20 2.3x; for the second
-        // player only, +2.4%, +21% and +26%; for the first only, +7%, +23% and
-        // +67%. A move's worth in defence too, the opponent's new threats it
-        // denies, its cell's completions of the opponent's stones weighted 1,
-        // 2 or 3: L2_R2 +30%, +56% and +92% nodes, L1_R2's first 200 +59%,
-        // +86% and +179%; weighted -1, +29% and +53%.)
+        // fewer nodes still (1.0% on L1_R2's first 200), but no less time
+        // here, 0.98x to 1.03x on L1_R2's first 200 over four runs of two ways
+        // of writing it, and 2.7% to 3.7% more instructions a node on an AVX2
+        // build, which counts bits without a vector instruction for it
+        // (callgrind, L1_R2's first 40); minus half a threat, 2.2% to 3.4%
+        // more nodes. A threat right above the move's own cell, which the
+        // opponent must answer at once, counting half a threat more or less:
+        // 1.5% and 3.9% more on L1_R2's 201st to 400th, a whole threat less
+        // 46% more; a threat two rows above a playable cell counting half a
+        // threat more or less: 3.2% to 4.2% more on all three. Moves that
+        // leave the opponent fewer replies that do not lose at once first,
+        // half a threat a reply: 1.34x the nodes on L1_R2's 201st to 400th;
+        // more first, 9.4x; a single reply counting half a threat more, the
+        // same nodes within 0.5% there and on L2_R2. The centre counting a
+        // quarter of a threat a column instead of breaking ties: 15% to 20%
+        // more. Ties broken first by the row of the move's cell, lowest or
+        // highest first: 9.4x and 1.8x the nodes on L1_R2's 201st to 400th; by
+        // its parity, the rows the mover's zugzwang favours first or last:
+        // 1.6x and 2.3x.) When forcing, threats the opponent must answer at
+        // once come first. The table's move goes first once it is known.
+        // (Other tie-breaks measured worse on the first 20 of Test_L1_R3: the
+        // last move that cut off at the same ply, 2.1x the nodes; the cell's
+        // number of windows of four on the board, +4%, and +9% on L1_R2's
+        // first 200. Threats in the rows the mover's zugzwang favours, odd
+        // rows for the first player and even for the second, counting 1, 2 or
+        // 4 extra: +0.9% to +2.1% nodes on L1_R3, +0.7% to +1.9% on L1_R2.
+        // Threats playable at once counting 1 or 2 extra outside forcing
+        // windows, nearer c4's weights: +3.7% and +26% nodes on L2_R2, +5.5%
+        // and +36% on L1_R2. A history of the cells that cut off from 16 or 20
+        // empty cells up, counted afresh each window and worth up to half a
+        // threat there: 2% to 14% more nodes on the first 200 of L1_R2, 2% to
+        // 16% on L1_R3's first 20. The cell right above the opponent's last
+        // stone, the answer in the same column that claimeven and the odd
+        // threat play, first on ties: L2_R2 +12% nodes, L1_R2's first 200
+        // +55%, L1_R3's first 20 2.3x; for the second player only, +2.4%, +21%
+        // and +26%; for the first only, +7%, +23% and +67%. A move's worth in
+        // defence too, the opponent's new threats it denies, its cell's
+        // completions of the opponent's stones weighted 1, 2 or 3: L2_R2 +30%,
+        // +56% and +92% nodes, L1_R2's first 200 +59%, +86% and +179%;
+        // weighted -1, +29% and +53%.)
         //
         // With the first player to move, the odd threat one move ahead: a
         // move after which exactly one column has an odd number of empty
