@@ -1287,21 +1287,21 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// before: L1_R2's first 200 +1.8%, -2.1% and -7.2% nodes, L2_R2 +4.3%
     /// to +4.8%, L1_R3's first 20 +6.8% to +7.5%.)
     ///
-    /// (Measured again with the present move order. A step of two once the sign
-    /// is known, from 28 empty cells up: the first 200 of L1_R2 4.7% fewer
-    /// nodes, L1_R3's first 20 3.1% more and its first 100 1.3% more, the empty
-    /// board 24% more. The same only from a bound of 2, 3 or 4 on: L1_R2's
-    /// first 200 4.4% and 0.5% fewer nodes and 2.4% more, L1_R3's first 20
-    /// 3.2%, 6.4% and 1.1% more. The sign's window does not tell the scores far
-    /// from a draw, where the step pays, from the near ones: on none of L1_R3's
-    /// first 20 does it prove more than the sign. The step of two only where
-    /// the sign's window took under 10,000 or 100,000 nodes, a quick proof:
-    /// 0.5% and 1.5% fewer nodes on L1_R2's 201st to 400th, against 4.1% fewer
-    /// without the test. A step of two wherever the last two windows moved the
-    /// bounds the same way, the second costing under 1.2, 1.5 or 2 times the
-    /// first, as if the score were still far: L1_R2's 201st to 400th 1.7% to
-    /// 2.2% fewer nodes, L1_R3's 21st to 30th 4.7% to 5.2% more, L2_R2 3.1% to
-    /// 3.5% more.)
+    /// (Measured again once a threat right above a playable cell counted double
+    /// in the move order. A step of two once the sign is known, from 28 empty
+    /// cells up: the first 200 of L1_R2 4.7% fewer nodes, L1_R3's first 20 3.1%
+    /// more and its first 100 1.3% more, the empty board 24% more. The same
+    /// only from a bound of 2, 3 or 4 on: L1_R2's first 200 4.4% and 0.5% fewer
+    /// nodes and 2.4% more, L1_R3's first 20 3.2%, 6.4% and 1.1% more. The
+    /// sign's window does not tell the scores far from a draw, where the step
+    /// pays, from the near ones: on none of L1_R3's first 20 does it prove more
+    /// than the sign. The step of two only where the sign's window took under
+    /// 10,000 or 100,000 nodes, a quick proof: 0.5% and 1.5% fewer nodes on
+    /// L1_R2's 201st to 400th, against 4.1% fewer without the test. A step of
+    /// two wherever the last two windows moved the bounds the same way, the
+    /// second costing under 1.2, 1.5 or 2 times the first, as if the score were
+    /// still far: L1_R2's 201st to 400th 1.7% to 2.2% fewer nodes, L1_R3's 21st
+    /// to 30th 4.7% to 5.2% more, L2_R2 3.1% to 3.5% more.)
     fn settle(
         &mut self,
         position: &P,
