@@ -93,7 +93,8 @@ struct Board<B: Bitboard> {
     /// L2_R2's first 300 and 1.3% on L1_R3's first 3, counted by callgrind
     /// on an AVX2 build; time 0.97x-0.99x on L1_R2's first 200 by each
     /// position's fastest over five runs of 4 to 8 rounds alternating, and
-    /// within noise on L2_R2 and L1_R3's first 20, 1.02x and 1.03x to 0.99x.
+    /// within noise on L2_R2 (1.02x, 6 rounds) and L1_R3's first 20 (1.03x
+    /// by each position's fastest, 0.99x by its median, 3 rounds).
     /// The whole odd threat at the node, with one column too, skipped where
     /// beta is at most `-half_height`: 1.4% more instructions than with no
     /// test at the node, the compiler laying the search out otherwise.)
