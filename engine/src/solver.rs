@@ -982,18 +982,28 @@ const FORCING_FRACTION: i32 = 7;
 const NEAR_EMPTIES: i32 = 18;
 
 /// The size of the table of positions near the end (at most a quarter of the
-/// budget): 2^17 buckets, enough for the compact entries on 7x6 keys. (32
-/// MiB: 3% fewer nodes on the first 20 of Test_L1_R3 in 1.11x the time. 4,
-/// 2 or 1 MiB, nearer the core: 2%, 4.5% and 8.5% more nodes on the first
-/// 200 of L1_R2, and no faster. Measured again at 2 MiB on a host whose
-/// shared cache seemed busier: L1_R2's first 200 0.94x the time by median
-/// in two runs but 1.02x by minimum in the second, L1_R3's first 20 about
-/// 0.96x, L2_R2 and the empty board the same, for 4.3%, 6.4% and 7.1% more
-/// nodes.)
-const NEAR_TABLE_BYTES: usize = 8 << 20;
+/// budget): 2^15 buckets in the narrow layout, seven entries each with 40-bit
+/// checks (see the `tt` module). Small enough to stay in this host's share
+/// of the shared cache, 4 to 8 MiB when measured (a dependent random walk:
+/// 17 ns a step over 4 MiB, 47 to 127 ns over 8, 140 to 170 ns over 12 to
+/// 40). Against 8 MiB: 3.0% more nodes on the first 200 of Test_L1_R2, 4.7%
+/// on L1_R3's first 20, the same on L2_R2, in 0.94x-0.98x the time on
+/// L1_R2's first 200 (each position's fastest and median of 4 rounds, four
+/// runs of this layout as written and as drafted), 0.94x on L1_R3's first
+/// 20 (3 rounds) and 0.95x on L2_R2 (4 rounds). In the wide layout, five
+/// entries a bucket, as every table under 8 MiB was before: 4.1% more nodes
+/// on L1_R2's first 200 than 8 MiB, and 0.96x the time. 4 MiB, sketched with
+/// checks a bit short: 1.1% more nodes, 0.94x against the 2 MiB sketch's
+/// 0.90x in the same run. (Earlier, at 8 MiB in the compact layout: 32 MiB,
+/// 3% fewer nodes on the first 20 of Test_L1_R3 in 1.11x the time; 4, 2 or
+/// 1 MiB in the wide layout, 2%, 4.5% and 8.5% more nodes on the first 200
+/// of L1_R2 and no faster, then 2 MiB again on a busier host, 0.94x the time
+/// by median and 1.02x by minimum.)
+const NEAR_TABLE_BYTES: usize = 2 << 20;
 
-/// The solver's default table budget in MiB: a 64 MiB table and the 8 MiB one
-/// for positions near the end (75.5 MB; Pons's solver uses 84 MB).
+/// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one
+/// for positions near the end (69.2 MB; Pons's solver uses 84 MB), with room
+/// for that one to grow to 8 MiB with threads.
 pub const DEFAULT_SOLVER_HASH_MIB: usize = 72;
 
 impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
@@ -1014,13 +1024,17 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
         // rounds: the entries' spread over memory costs little there. Budgets
         // of 16 and 8 MiB, tables of 8 and 4 MiB and of 4 and 2: 1.8% and
         // 4.1% more nodes there, and no faster over two runs.)
-        let tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
+        let mut tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
+        // Scores are at most half the cells: 8 bits hold them.
+        tt.set_narrow_values(true);
         // What the main table (a power of two) leaves of the budget is
         // there for the near-end table to grow into with threads.
         let near_budget = hash_bytes.saturating_sub(tt.bytes()).max(near_bytes);
+        let mut near = TranspositionTableOf::with_bytes(near_bytes, key_bits);
+        near.set_narrow_values(true);
         SolverOf {
             tt,
-            near: TranspositionTableOf::with_bytes(near_bytes, key_bits),
+            near,
             near_bytes,
             near_budget,
             board: Board::new(size),

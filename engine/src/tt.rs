@@ -6,12 +6,17 @@
 //! mix. The top bits of the mix choose the bucket; an entry keeps the rest as
 //! its check, and a probe trusts an entry only if bucket and check together
 //! give back the whole mix. So a stored entry is never used for another
-//! position, on any board and with any table size. Two layouts:
+//! position, on any board and with any table size. The layouts:
 //!
 //! - **Compact**, seven entries, each with the low 32 bits of the mix as its
 //!   check. Used when the bucket index has at least `key_bits - 32` bits (7x6
 //!   keys have 49 bits: tables of 8 MiB and more), where those 32 bits are all
 //!   of the mix the index does not give.
+//! - **Narrow**, the compact layout with 40-bit checks and 8-bit values, for
+//!   a table told that its values fit (the exact solver's): used where the
+//!   index has fewer than `key_bits - 32` bits but at least `key_bits - 40`
+//!   (on 7x6 keys, tables of 32 KiB up to 8 MiB), so that small tables keep
+//!   seven entries a bucket.
 //! - **Wide**, five entries, each with the whole 64-bit mix as its check: the
 //!   low 32 bits in the entry and the high 32 in the header. Used for wider
 //!   keys and smaller tables (9x5 has 54-bit keys, 8x7 64-bit ones).
@@ -57,6 +62,9 @@
 //!
 //! entry:   63..60  59..56   55..54  53..48  47..32  31..0
 //!          age     move+1   bound   depth   value   check (low 32 bits of the mix)
+//!
+//! narrow:  63..60  59..56   55..54  53..48  47..40  39..0
+//!          age     move+1   bound   depth   value   check (low 40 bits of the mix)
 //! ```
 
 use std::mem::size_of;
@@ -157,6 +165,9 @@ trait Layout {
     const ENTRIES: usize;
     /// The word of entry 0.
     const FIRST: usize;
+    /// The bits of the mix an entry's data word keeps as its check, the
+    /// lowest; its value takes the bits from there up to bit 48.
+    const CHECK_BITS: u32 = 32;
 
     /// Whether entry `i`, holding `data`, is in use and belongs to the
     /// position with this mix. `header` is the bucket's word 0 as read.
@@ -174,18 +185,25 @@ trait Layout {
     fn set(bucket: &Bucket, header: &mut u64, i: usize, mixed: Self::Mix, data: u64);
 }
 
-/// Seven entries with 32-bit checks: each entry is one word, so it is read
-/// and written whole.
-struct Compact;
+/// Seven entries with `CHECK` bits of the mix as their check: each entry is
+/// one word, so it is read and written whole. `Compact<32>` keeps 16-bit
+/// values; `Compact<40>`, the narrow layout, 8-bit ones.
+struct Compact<const CHECK: u32>;
 
-impl Layout for Compact {
+impl<const CHECK: u32> Layout for Compact<CHECK> {
     type Mix = u64;
     const ENTRIES: usize = 7;
     const FIRST: usize = 1;
+    const CHECK_BITS: u32 = CHECK;
 
     #[inline]
     fn matches(_bucket: &Bucket, _header: u64, _i: usize, data: u64, mixed: u64) -> bool {
-        data as u32 == mixed as u32 && bound_bits(data) != 0
+        let check = if CHECK == 32 {
+            data as u32 == mixed as u32
+        } else {
+            (data ^ mixed) & ((1 << CHECK) - 1) == 0
+        };
+        check && bound_bits(data) != 0
     }
 
     #[inline]
@@ -431,8 +449,10 @@ impl TableKey for u64 {
     fn probe(table: &TranspositionTableOf<u64>, key: u64) -> Option<TtEntry> {
         if table.wide {
             table.probe_in::<Wide>(key)
+        } else if table.narrow {
+            table.probe_in::<Compact<40>>(key)
         } else {
-            table.probe_in::<Compact>(key)
+            table.probe_in::<Compact<32>>(key)
         }
     }
 
@@ -447,16 +467,20 @@ impl TableKey for u64 {
     ) {
         if table.wide {
             table.store_in::<Wide>(key, value, depth, bound, best);
+        } else if table.narrow {
+            table.store_in::<Compact<40>>(key, value, depth, bound, best);
         } else {
-            table.store_in::<Compact>(key, value, depth, bound, best);
+            table.store_in::<Compact<32>>(key, value, depth, bound, best);
         }
     }
 
     fn hashfull(table: &TranspositionTableOf<u64>) -> u32 {
         if table.wide {
             table.hashfull_in::<Wide>()
+        } else if table.narrow {
+            table.hashfull_in::<Compact<40>>()
         } else {
-            table.hashfull_in::<Compact>()
+            table.hashfull_in::<Compact<32>>()
         }
     }
 }
@@ -499,8 +523,13 @@ pub struct TranspositionTableOf<K: TableKey> {
     index_mask: u64,
     /// Whether buckets are read in the wide layout (see the module docs).
     wide: bool,
+    /// Whether buckets are read in the narrow layout (see the module docs).
+    narrow: bool,
     /// Whether the wide layout is used even where the compact one is sound.
     full_keys: bool,
+    /// Whether every value stored fits in 8 bits, so that the narrow layout
+    /// may be used.
+    narrow_values: bool,
     /// The current epoch: buckets stamped with another are empty.
     epoch: u16,
     age: u8,
@@ -523,7 +552,9 @@ impl<K: TableKey> TranspositionTableOf<K> {
             index_shift: 0,
             index_mask: 0,
             wide: false,
+            narrow: false,
             full_keys: false,
+            narrow_values: false,
             epoch: 1,
             age: 0,
         };
@@ -613,9 +644,14 @@ impl<K: TableKey> TranspositionTableOf<K> {
         // refuses (an overflow); the mask is then 0, so any shift gives 0.
         self.index_shift = shift.min(K::BITS - 1);
         self.index_mask = self.buckets.len() as u64 - 1;
-        // The index gives the top `index_bits` bits of the mix; a 32-bit check
-        // must give all the others.
-        self.wide = self.full_keys || shift > 32;
+        // The index gives the top `index_bits` bits of the mix; the check
+        // must give all the others: 32 bits in the compact layout, else 40 in
+        // the narrow one where the values allow, else the whole mix in the
+        // wide one.
+        // (Keys wider than 64 bits have the huge layout whatever this says.)
+        self.narrow =
+            K::BITS <= 64 && !self.full_keys && self.narrow_values && (33..=40).contains(&shift);
+        self.wide = !self.narrow && (self.full_keys || shift > 32);
     }
 
     /// Makes every entry keep the whole 64-bit mix of its key, whatever the
@@ -625,6 +661,25 @@ impl<K: TableKey> TranspositionTableOf<K> {
         self.full_keys = full_keys;
         self.clear();
         self.configure();
+    }
+
+    /// Promises (or withdraws the promise) that every value stored fits in 8
+    /// bits, as the exact solver's scores on boards of up to 64 bits do: where
+    /// a 32-bit check is too short, the table may then keep 40 bits of the mix
+    /// as each entry's check (the narrow layout), and so seven entries a
+    /// bucket down to smaller sizes (on 7x6 keys from 32 KiB rather than 8
+    /// MiB). Empties the table.
+    pub fn set_narrow_values(&mut self, narrow_values: bool) {
+        self.narrow_values = narrow_values;
+        self.clear();
+        self.configure();
+    }
+
+    /// Whether compact entries keep 40 bits of the mix as their check and 8-bit
+    /// values (the narrow layout) rather than 32 bits and 16-bit values.
+    #[must_use]
+    pub fn is_narrow(&self) -> bool {
+        self.narrow
     }
 
     /// Whether every entry keeps the whole mix of its key (see
@@ -703,7 +758,7 @@ impl<K: TableKey> TranspositionTableOf<K> {
         let (index, mixed) = self.locate(key);
         // SAFETY: `locate` masks the index with `len - 1`, and `len` is a power of two.
         let bucket = unsafe { self.buckets.get_unchecked(index) };
-        L::find(bucket, self.epoch, mixed).map(unpack)
+        L::find(bucket, self.epoch, mixed).map(unpack::<L>)
     }
 
     /// Stores a result for `key`. The same position's entry is overwritten,
@@ -738,7 +793,7 @@ impl<K: TableKey> TranspositionTableOf<K> {
                     break;
                 }
                 if L::matches(bucket, *header, i, data, mixed) {
-                    let old = unpack(data);
+                    let old = unpack::<L>(data);
                     if old.is_proven() && depth != TtEntry::PROVEN {
                         return;
                     }
@@ -749,7 +804,7 @@ impl<K: TableKey> TranspositionTableOf<K> {
                         header,
                         i,
                         mixed,
-                        pack(mixed.low_u64(), value, depth, bound, best, age),
+                        pack::<L>(mixed.low_u64(), value, depth, bound, best, age),
                     );
                     return;
                 }
@@ -765,7 +820,7 @@ impl<K: TableKey> TranspositionTableOf<K> {
                 header,
                 victim,
                 mixed,
-                pack(mixed.low_u64(), value, depth, bound, best, age),
+                pack::<L>(mixed.low_u64(), value, depth, bound, best, age),
             );
         });
     }
@@ -965,23 +1020,40 @@ fn depth_bits(data: u64) -> u8 {
     ((data >> 48) & 63) as u8
 }
 
+/// An entry of layout `L`: the low `L::CHECK_BITS` bits of `mixed` as its
+/// check, `value` in the bits above them up to bit 48.
 #[inline]
-fn pack(mixed: u64, value: i32, depth: u8, bound: Bound, best: Option<u8>, age: u8) -> u64 {
-    debug_assert!(i32::from(value as i16) == value);
+fn pack<L: Layout>(
+    mixed: u64,
+    value: i32,
+    depth: u8,
+    bound: Bound,
+    best: Option<u8>,
+    age: u8,
+) -> u64 {
+    let check_bits = L::CHECK_BITS;
+    let value_bits = 48 - check_bits;
+    debug_assert!(
+        (value << (32 - value_bits)) >> (32 - value_bits) == value,
+        "{value} does not fit the layout's {value_bits}-bit values"
+    );
     let best = best.map_or(0, |m| u64::from(m) + 1) & 15;
-    u64::from(mixed as u32)
-        | u64::from(value as i16 as u16) << 32
+    let value = (value as u64) & ((1 << value_bits) - 1);
+    (mixed & ((1 << check_bits) - 1))
+        | value << check_bits
         | u64::from(depth.min(TtEntry::PROVEN)) << 48
         | (bound as u64) << 54
         | best << 56
         | u64::from(age) << 60
 }
 
+/// The entry that `pack::<L>` packed.
 #[inline]
-fn unpack(data: u64) -> TtEntry {
+fn unpack<L: Layout>(data: u64) -> TtEntry {
     let best = ((data >> 56) & 15) as u8;
     TtEntry {
-        value: i32::from((data >> 32) as u16 as i16),
+        // The value's bits, from `L::CHECK_BITS` to 48, sign-extended.
+        value: ((data << 16) as i64 >> (16 + L::CHECK_BITS)) as i32,
         depth: depth_bits(data),
         bound: match bound_bits(data) {
             1 => Bound::Upper,
@@ -1137,18 +1209,19 @@ mod tests {
         }
     }
 
-    /// Keys that agree on their low 32 bits, as positions that agree on their
-    /// first columns do: they share the low 32 bits of their mix.
-    fn keys_sharing_low_bits(key_bits: u32, count: u64) -> Vec<u64> {
-        let high_bits = key_bits - 32;
+    /// Keys that agree on their low `shared` bits, as positions that agree on
+    /// their first columns do: they share the low `shared` bits of their mix.
+    fn keys_sharing_low_bits(key_bits: u32, shared: u32, count: u64) -> Vec<u64> {
+        let high_bits = key_bits - shared;
         let top = if high_bits >= 64 {
             u64::MAX
         } else {
             (1 << high_bits) - 1
         };
+        let low = 0x12_3456_789A & ((1 << shared) - 1);
         let mut seen = std::collections::HashSet::new();
         (0..count)
-            .map(|i| ((i.wrapping_mul(0x2545_F491_4F6C_DD1D) & top) << 32) | 0x1234_5678)
+            .map(|i| ((i.wrapping_mul(0x2545_F491_4F6C_DD1D) & top) << shared) | low)
             .filter(|&k| seen.insert(k))
             .collect()
     }
@@ -1156,25 +1229,58 @@ mod tests {
     #[test]
     fn never_confuses_keys_that_share_low_bits() {
         // Every key width a board can have past 32 bits, on tables from 64 KiB
-        // (far too small for a 32-bit check) to 8 MiB.
+        // (far too small for a 32-bit check) to 8 MiB; narrow tables with keys
+        // that share 40 low bits too, past their 40-bit checks.
         for key_bits in 33..=64 {
             for bytes in [64 << 10, 1 << 20, 8 << 20] {
-                let tt = TranspositionTable::with_bytes(bytes, key_bits);
-                let both = keys_sharing_low_bits(key_bits, 40_000);
-                let (keys, absent) = both.split_at(both.len() / 2);
-                for (i, &k) in keys.iter().enumerate() {
-                    tt.store(k, i as i32 % 30_000, 1, Bound::Exact, None);
-                }
-                for (i, &k) in keys.iter().enumerate() {
-                    if let Some(e) = tt.probe(k) {
-                        assert_eq!(e.value, i as i32 % 30_000, "{key_bits} bits, {bytes} bytes");
+                for (narrow, shared) in [(false, 32), (true, 32), (true, 40)] {
+                    if shared >= key_bits {
+                        continue;
+                    }
+                    let mut tt = TranspositionTable::with_bytes(bytes, key_bits);
+                    tt.set_narrow_values(narrow);
+                    let both = keys_sharing_low_bits(key_bits, shared, 40_000);
+                    let (keys, absent) = both.split_at(both.len() / 2);
+                    // Values that fit in 8 bits, for the narrow layout.
+                    let value = |i: usize| (i % 200) as i32 - 100;
+                    for (i, &k) in keys.iter().enumerate() {
+                        tt.store(k, value(i), 1, Bound::Exact, None);
+                    }
+                    let case = format!("{key_bits} bits, {bytes} bytes, narrow {narrow}");
+                    for (i, &k) in keys.iter().enumerate() {
+                        if let Some(e) = tt.probe(k) {
+                            assert_eq!(e.value, value(i), "{case}");
+                        }
+                    }
+                    // A key never stored is never found.
+                    for &k in absent {
+                        assert_eq!(tt.probe(k), None, "{case}");
                     }
                 }
-                // A key never stored is never found.
-                for &k in absent {
-                    assert_eq!(tt.probe(k), None, "{key_bits} bits, {bytes} bytes");
-                }
             }
+        }
+    }
+
+    #[test]
+    fn narrow_entries_keep_every_value_that_fits() {
+        let mut tt = TranspositionTable::new(1, 49);
+        tt.set_narrow_values(true);
+        assert!(tt.is_narrow());
+        for (key, value) in [
+            (1, -128),
+            (2, -33),
+            (3, -1),
+            (4, 0),
+            (5, 1),
+            (6, 32),
+            (7, 127),
+        ] {
+            tt.store(key, value, 5, Bound::Lower, Some(3));
+            let entry = tt.probe(key).expect("just stored");
+            assert_eq!(
+                (entry.value, entry.depth, entry.bound, entry.best),
+                (value, 5, Bound::Lower, Some(3))
+            );
         }
     }
 
@@ -1197,6 +1303,27 @@ mod tests {
         assert_eq!(tt.probe(7), None);
         tt.set_full_keys(true);
         assert!(tt.is_wide());
+        // Told its values fit in 8 bits, a table too small for 32-bit checks
+        // keeps 40-bit ones, seven entries a bucket, from 2^9 buckets (32
+        // KiB) on 49-bit keys.
+        let mut small = TranspositionTable::with_bytes(32 << 10, 49);
+        assert!(small.is_wide() && !small.is_narrow());
+        small.set_narrow_values(true);
+        assert!(small.is_narrow() && !small.is_wide());
+        let mut tiny = TranspositionTable::with_bytes(16 << 10, 49);
+        tiny.set_narrow_values(true);
+        assert!(tiny.is_wide() && !tiny.is_narrow());
+        // Where 32 bits are enough, the compact layout stays.
+        let mut big = TranspositionTable::new(8, 49);
+        big.set_narrow_values(true);
+        assert!(!big.is_narrow() && !big.is_wide());
+        // 64-bit keys in 2^20 buckets leave 44 bits: wide all the same.
+        let mut wide = TranspositionTable::new(64, 64);
+        wide.set_narrow_values(true);
+        assert!(wide.is_wide() && !wide.is_narrow());
+        // Full keys come first.
+        small.set_full_keys(true);
+        assert!(small.is_wide() && !small.is_narrow());
     }
 
     /// Threads storing and probing the same few buckets, in both layouts:
