@@ -198,11 +198,13 @@ impl<const CHECK: u32> Layout for Compact<CHECK> {
 
     #[inline]
     fn matches(_bucket: &Bucket, _header: u64, _i: usize, data: u64, mixed: u64) -> bool {
-        let check = if CHECK == 32 {
-            data as u32 == mixed as u32
-        } else {
-            (data ^ mixed) & ((1 << CHECK) - 1) == 0
-        };
+        const { assert!(CHECK == 32 || CHECK == 40) };
+        // The low 32 bits as the compact layout compares them, then the
+        // narrow layout's 8 more. (One comparison under a 40-bit mask
+        // instead: 1.06x-1.10x the time on the first 200 of Test_L1_R2, two
+        // runs of 4 rounds, by each position's fastest.)
+        let check = data as u32 == mixed as u32
+            && (CHECK == 32 || (data >> 32) as u8 == (mixed >> 32) as u8);
         check && bound_bits(data) != 0
     }
 
