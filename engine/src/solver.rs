@@ -989,8 +989,10 @@ const NEAR_EMPTIES: i32 = 18;
 /// 40). Against 8 MiB: 3.0% more nodes on the first 200 of Test_L1_R2, 4.7%
 /// on L1_R3's first 20, the same on L2_R2, in 0.94x-0.98x the time on
 /// L1_R2's first 200 (each position's fastest and median of 4 rounds, four
-/// runs of this layout as written and as drafted), 0.94x on L1_R3's first
-/// 20 (3 rounds) and 0.95x on L2_R2 (4 rounds). In the wide layout, five
+/// runs of the layout's first writing and its drafts), 0.94x on L1_R3's
+/// first 20 (3 rounds) and 0.95x on L2_R2 (4 rounds); its match as now
+/// written, a further 0.91x-0.94x on L1_R2's first 200 (see the `tt`
+/// module's compact layout). In the wide layout, five
 /// entries a bucket, as every table under 8 MiB was before: 4.1% more nodes
 /// on L1_R2's first 200 than 8 MiB, and 0.96x the time. 4 MiB, sketched with
 /// checks a bit short: 1.1% more nodes, 0.94x against the 2 MiB sketch's

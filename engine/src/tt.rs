@@ -649,8 +649,8 @@ impl<K: TableKey> TranspositionTableOf<K> {
         // The index gives the top `index_bits` bits of the mix; the check
         // must give all the others: 32 bits in the compact layout, else 40 in
         // the narrow one where the values allow, else the whole mix in the
-        // wide one.
-        // (Keys wider than 64 bits have the huge layout whatever this says.)
+        // wide one. (Keys wider than 64 bits have the huge layout whatever
+        // this says.)
         self.narrow =
             K::BITS <= 64 && !self.full_keys && self.narrow_values && (33..=40).contains(&shift);
         self.wide = !self.narrow && (self.full_keys || shift > 32);
