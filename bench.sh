@@ -26,7 +26,8 @@
 #   --rounds N  solve each set (and with --vs-c4 --empty the empty board) N
 #               times with each solver, in turn, and keep each position's
 #               fastest time (default 1): a shared host's noise only ever adds
-#               time, and more to two threads than to one
+#               time, and more to two threads than to one; the empty board's
+#               rounds are each printed too, with their speed-ups
 #   --empty     also solve the empty 7x6 board (about a minute), and with --vs
 #               the other solver too; with --vs-c4 inarow and c4 on 1 and 2
 #               threads each, with the ratios and the 2-thread speed-ups
@@ -243,14 +244,23 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
   [ "$rounds" -gt 1 ] && echo "(the fastest of $rounds rounds, the solvers in turn)"
   printf '%-10s %6s %14s %12s\n' "solver" "score" "nodes" "time"
   inarow_us=() c4_us=() inarow_nodes=() c4_nodes=() inarow_rows=() c4_rows=()
+  round_lines=()
   for round in $(seq "$rounds"); do
+    round_us=()
     for t in 1 2; do
       # (A failed solve stops the script here, as set -e does with any.)
       row=$(solve_empty "$inarow" solve --no-book --hash "$hash" --threads "$t")
       inarow_rows[t]=$(faster_row "${inarow_rows[t]:-}" "$row")
+      round_us+=("${row##* }")
       row=$(solve_empty "$c4/c4-driver-t$t")
       c4_rows[t]=$(faster_row "${c4_rows[t]:-}" "$row")
+      round_us+=("${row##* }")
     done
+    # Each round's own times and speed-ups, so the host's swing shows.
+    round_lines+=("$(awk -v r="$round" -v i1="${round_us[0]}" -v c1="${round_us[1]}" \
+      -v i2="${round_us[2]}" -v c2="${round_us[3]}" 'BEGIN {
+      printf "round %d: inarow %.2f s, %.2f s (%.2fx); c4 %.2f s, %.2f s (%.2fx)", r,
+        i1 / 1e6, i2 / 1e6, i1 / i2, c1 / 1e6, c2 / 1e6, c1 / c2 }')")
   done
   for t in 1 2; do
     read -r score "inarow_nodes[$t]" "inarow_us[$t]" <<< "${inarow_rows[t]}"
@@ -263,6 +273,10 @@ if [ "$empty" = 1 ] && [ -n "$c4" ]; then
     printf "inarow/c4 time: %.2fx on 1 thread, %.2fx on 2 threads\n", i1 / c1, i2 / c2
     printf "inarow/c4 nodes: %.2fx on 1 thread, %.2fx on 2 threads\n", n1 / m1, n2 / m2
     printf "2-thread speed-up (1-thread time / 2-thread time): inarow %.2fx, c4 %.2fx\n", i1 / i2, c1 / c2 }'
+  if [ "$rounds" -gt 1 ]; then
+    echo "each round, 1 thread then 2 (speed-up):"
+    printf '  %s\n' "${round_lines[@]}"
+  fi
 elif [ "$empty" = 1 ]; then
   echo
   echo "== the empty 7x6 board, one thread, inarow --hash $hash (score nodes micros)"
