@@ -4,12 +4,15 @@
 # the UCI latencies (examples/uci_latency.rs), then `inarow solve` on Pascal
 # Pons's six sets, one table row per set.
 #
-#   ./bench.sh [--full] [--quick] [--vs PATH | --vs-c4 DIR] [--hash MIB]
+#   ./bench.sh [--full] [--quick] [--pgo] [--vs PATH | --vs-c4 DIR] [--hash MIB]
 #              [--threads N] [--speedup] [--rounds N] [--empty | --only-empty]
 #              [--size WxH --set FILE [--from-zero]]
 #
 #   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
+#   --pgo       measure the build of bench/pgo.sh (profile-guided, trained on
+#               positions no set here times beside c4) rather than the plain
+#               release build; it searches the same nodes
 #   --vs PATH   also run another solver that reads move strings on stdin and
 #               prints "moves score nodes micros" (Pons's c4solver does), on the
 #               same positions in the same run, and print the ratios of mean
@@ -44,12 +47,13 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-full=0 quick=0 vs="" vs_label=vs c4="" hash=64 empty=0 only_empty=0 threads=1
+full=0 quick=0 pgo=0 vs="" vs_label=vs c4="" hash=64 empty=0 only_empty=0 threads=1
 size="" set_file="" from_zero=0 speedup=0 rounds=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) full=1 ;;
     --quick) quick=1 ;;
+    --pgo) pgo=1 ;;
     --vs) vs="${2:?--vs needs a path}"; shift ;;
     --vs-c4) c4="${2:?--vs-c4 needs a directory}"; shift ;;
     --hash) hash="${2:?--hash needs a size}"; shift ;;
@@ -61,7 +65,7 @@ while [ $# -gt 0 ]; do
     --size) size="${2:?--size needs WxH}"; shift ;;
     --set) set_file="${2:?--set needs a file}"; shift ;;
     --from-zero) from_zero=1 ;;
-    -h|--help) sed -n '2,42p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -98,8 +102,13 @@ if [ -z "$set_file" ] && [ ! -d "$pons" ]; then
   echo "bench.sh: Pons's sets not found in $pons (set INAROW_PONS_DIR)" >&2; exit 2
 fi
 
-cargo build --release --quiet
-inarow=target/release/inarow
+if [ "$pgo" = 1 ]; then
+  bench/pgo.sh
+  inarow=target/pgo/inarow
+else
+  cargo build --release --quiet
+  inarow=target/release/inarow
+fi
 
 if [ "$only_empty" = 0 ]; then
   echo "== inarow bench (ordering: beta cutoffs by the first move, table rates, effective branching factor)"
