@@ -11,8 +11,8 @@
 #   --full      all 1000 positions of Test_L1_R3 (default: the first 100)
 #   --quick     the first 100 positions of every set (a fast look, not the benchmark)
 #   --pgo       measure the build of bench/pgo.sh (profile-guided, trained on
-#               positions no set here times beside c4) rather than the plain
-#               release build; it searches the same nodes
+#               Pons positions outside those the README compares with c4)
+#               rather than the plain release build; it searches the same nodes
 #   --vs PATH   also run another solver that reads move strings on stdin and
 #               prints "moves score nodes micros" (Pons's c4solver does), on the
 #               same positions in the same run, and print the ratios of mean

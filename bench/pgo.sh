@@ -6,7 +6,8 @@
 #   bench/pgo.sh
 #
 # The training run is `inarow bench` (the heuristic search) and the solver on
-# positions that the benchmark against c4 does not time: Pascal Pons's
+# positions outside those the README times against c4 (the first 200 of
+# Test_L1_R2, the first 100 of Test_L1_R3, Test_L2_R2): Pascal Pons's
 # Test_L1_R2 lines 201 to 400, Test_L1_R3 lines 101 to 110 and Test_L2_R1's
 # first 200, read from $INAROW_PONS_DIR, else ../shared/data/pons. The result
 # plays and searches exactly as `cargo build --release` does, node for node;
