@@ -65,7 +65,7 @@ while [ $# -gt 0 ]; do
     --size) size="${2:?--size needs WxH}"; shift ;;
     --set) set_file="${2:?--set needs a file}"; shift ;;
     --from-zero) from_zero=1 ;;
-    -h|--help) sed -n '2,45p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
