@@ -1000,7 +1000,10 @@ const NEAR_EMPTIES: i32 = 18;
 /// 3% fewer nodes on the first 20 of Test_L1_R3 in 1.11x the time; 4, 2 or
 /// 1 MiB in the wide layout, 2%, 4.5% and 8.5% more nodes on the first 200
 /// of L1_R2 and no faster, then 2 MiB again on a busier host, 0.94x the time
-/// by median and 1.02x by minimum.)
+/// by median and 1.02x by minimum. At 128 KiB, well inside the core's
+/// cache: 24.8% more nodes on L1_R2's first 200 in 1.17x the time, so
+/// 0.93x the time a node; waiting on this table is at most about a tenth of
+/// the search's time there.)
 const NEAR_TABLE_BYTES: usize = 2 << 20;
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one
@@ -1319,6 +1322,11 @@ impl<B: TableKey, P: Dropped<B>> SolverOf<B, P> {
     /// Below 6, 8, 10 or 12 empty cells, the whole window instead of a
     /// null one, so that positions near the end are solved once for every
     /// window: L2_R2 +5%, +60%, 3.9x and 10.8x the nodes.)
+    ///
+    /// (One window as wide as the bounds once the sign is known, instead of
+    /// null windows, each child searched with the whole window: 9.6% more
+    /// nodes on the first 200 of Test_L1_R2, 11.6% on L2_R2, 11.4% on L1_R3's
+    /// first 20, the scores exact.)
     ///
     /// (A guess at the score pays only when it is exact or one below. Told
     /// the true score `s` and asking `s - 1` then `s` from the start:
@@ -2124,6 +2132,15 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// `(alpha, beta)`, otherwise a bound on the same side of the window.
     /// `opponent_lines` is `line_completions` of the opponent's stones, which
     /// the caller has at hand.
+    ///
+    /// (One search for each side to move, chosen when compiled by a type
+    /// parameter, so that each holds only its side's rules and its branches
+    /// are foreseen for one side: the same nodes, 0.997x the time on the
+    /// first 200 of Test_L1_R2 by each position's fastest and 0.995x by its
+    /// median over 4 rounds, within noise. Left out. On those positions the
+    /// search is called 85.3 M times: 35.2 M nodes reach the move order,
+    /// 12.6 M calls end in the look at a deadline below and 6.9 M in
+    /// `Search::stop_deadline_win`.)
     fn negamax(
         &mut self,
         current: B,
@@ -2189,7 +2206,10 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // counts one: c4 looks at such a position's children only once its
         // negamax is called. (Before the table, not after the probe as at
         // other nodes: user time 0.94x-0.95x on L2_R2 over 15 rounds
-        // alternating, 0.93x-0.95x on L1_R2's first 200 over 6.)
+        // alternating, 0.93x-0.95x on L1_R2's first 200 over 6. The look in
+        // a function of its own, not inlined, so that the search's code is
+        // about 1 KB smaller: 1.03x and 1.04x the time on L1_R2's first 200 by
+        // each position's fastest and median of 4 rounds.)
         let best_possible = (b.cells - 1 - ply) / 2;
         if alpha >= best_possible - 1 {
             // A single forced move is played through elsewhere, uncounted.
@@ -3022,6 +3042,10 @@ impl<B: Bitboard> MoveLooks<B> {
 
 /// Up to sixteen moves kept in descending score order by insertion: the
 /// solver's own list of cells, columns and scores (not `inarow_games::MoveList`).
+/// (Left unzeroed, `MaybeUninit`, with each move's cell and lines kept at
+/// its column's place and only its place and score moved as the list is
+/// sorted: the same nodes, 1.01x and 1.02x the time on the first 200 of
+/// Test_L1_R2 by each position's fastest and median of 4 rounds.)
 struct OrderedMoves<B: Bitboard> {
     cells: [B; MAX_COLUMNS],
     cols: [u8; MAX_COLUMNS],
