@@ -1006,9 +1006,10 @@ const NEAR_EMPTIES: i32 = 18;
 /// 1 MiB in the wide layout, 2%, 4.5% and 8.5% more nodes on the first 200
 /// of L1_R2 and no faster, then 2 MiB again on a busier host, 0.94x the time
 /// by median and 1.02x by minimum. At 128 KiB, well inside the core's
-/// cache: 24.8% more nodes on L1_R2's first 200 in 1.17x the time, so
-/// 0.93x the time a node; waiting on this table is at most about a tenth of
-/// the search's time there.)
+/// cache: 24.8% more nodes on L1_R2's first 200 in 1.16x-1.17x the time
+/// (two runs alternating, a build without fat LTO), so 0.93x the time a
+/// node; waiting on this table is at most about a tenth of the search's
+/// time there.)
 const NEAR_TABLE_BYTES: usize = 2 << 20;
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one
