@@ -185,21 +185,25 @@ fn the_odd_threat_bounds_hold_by_brute_force() {
     ]);
 }
 
-/// The odd threat with three columns of an odd number of empty cells
-/// (`Rule::OddThreats`), wherever it holds on random late positions with the
-/// second player to move: each bound holds by brute force, and the solver,
-/// which uses the rule, agrees with brute force there.
-#[test]
-fn the_odd_threats_bounds_hold_by_brute_force() {
+/// The bounds that the rules `keep` picks give on quiet random late 7x6
+/// positions, `count` a ply at each of `plies` (drawn from `seed` plus the
+/// ply): each holds by brute force, and the solver, which uses the rules,
+/// agrees with brute force there. Returns the bounds checked.
+fn quiet_rule_bounds_hold_by_brute_force(
+    plies: impl IntoIterator<Item = usize>,
+    count: usize,
+    seed: u64,
+    keep: impl Fn(&Rule) -> bool,
+) -> Vec<i32> {
     let size = Size::STANDARD;
     let mut solver = solver_for(size, 16);
-    let mut found = 0;
-    for ply in [29, 31] {
-        for position in quiet_positions(size, 600, 51 + ply as u64, ply) {
+    let mut checked = Vec::new();
+    for ply in plies {
+        for position in quiet_positions(size, count, seed + ply as u64, ply) {
             let Some(bound) = solver.rule_bound(&position) else {
                 continue;
             };
-            if !matches!(bound.rule, Rule::OddThreats { .. }) {
+            if !keep(&bound.rule) {
                 continue;
             }
             let fen = position.fen();
@@ -211,9 +215,22 @@ fn the_odd_threats_bounds_hold_by_brute_force() {
             );
             solver.clear();
             assert_eq!(solver.solve(&position, false), expected, "{fen}");
-            found += 1;
+            checked.push(bound.at_most);
         }
     }
+    checked
+}
+
+/// The odd threat with three columns of an odd number of empty cells
+/// (`Rule::OddThreats`), wherever it holds on random late positions with the
+/// second player to move: each bound holds by brute force, and the solver,
+/// which uses the rule, agrees with brute force there.
+#[test]
+fn the_odd_threats_bounds_hold_by_brute_force() {
+    let found = quiet_rule_bounds_hold_by_brute_force([29, 31], 600, 51, |rule| {
+        matches!(rule, Rule::OddThreats { .. })
+    })
+    .len();
     assert!(
         found >= 30,
         "only {found} positions with three odd columns bounded"
@@ -227,30 +244,11 @@ fn the_odd_threats_bounds_hold_by_brute_force() {
 /// (3), where no single line or threat reaches.
 #[test]
 fn rule_bounds_counting_every_line_hold_by_brute_force() {
-    let size = Size::STANDARD;
-    let mut solver = solver_for(size, 16);
-    let (mut checked, mut beyond_one_line) = (0, 0);
-    for ply in 26..=31 {
-        for position in quiet_positions(size, 800, 7 + ply as u64, ply) {
-            let Some(bound) = solver.rule_bound(&position) else {
-                continue;
-            };
-            if !matches!(bound.rule, Rule::Claimeven | Rule::OddThreat { .. }) {
-                continue;
-            }
-            let fen = position.fen();
-            let expected = brute_force(&position, &mut HashMap::new());
-            assert!(
-                expected <= bound.at_most,
-                "{fen}: {expected} above {}",
-                bound.at_most
-            );
-            solver.clear();
-            assert_eq!(solver.solve(&position, false), expected, "{fen}");
-            checked += 1;
-            beyond_one_line += usize::from(bound.at_most < -3);
-        }
-    }
+    let bounds = quiet_rule_bounds_hold_by_brute_force(26..=31, 800, 7, |rule| {
+        matches!(rule, Rule::Claimeven | Rule::OddThreat { .. })
+    });
+    let checked = bounds.len();
+    let beyond_one_line = bounds.iter().filter(|&&bound| bound < -3).count();
     assert!(checked >= 100, "only {checked} positions bounded");
     assert!(
         beyond_one_line >= 10,
