@@ -214,7 +214,8 @@ impl<B: Bitboard> Board<B> {
                 cells ^= B::bit(e);
                 let column = column_of(e);
                 let above = column & !B::low_bits(e + 1);
-                let mut empties = height - 1 - bit_row(e);
+                let above_e = height - 1 - bit_row(e);
+                let mut empties = above_e;
                 for (j, &other) in found.iter().enumerate() {
                     if j == i || !(other & B::bit(e)).is_empty() || !(other & above).is_empty() {
                         continue;
@@ -233,7 +234,7 @@ impl<B: Bitboard> Board<B> {
                         rest ^= B::bit(h);
                         highest = highest.max(bit_row(h));
                     }
-                    empties = empties.max(height - 1 - bit_row(e) + height + 1 - highest);
+                    empties = empties.max(above_e + height + 1 - highest);
                 }
                 fewest = fewest.min(empties);
             }
@@ -3645,8 +3646,8 @@ mod tests {
         // Lines in columns of their own on 9x6: whichever the second player
         // completes, a cell of the other stays empty with the one below it
         // and those above. Completing row 3 last leaves 2 cells above it and
-        // 6 of row 1's column: the second wins by its 19th stone at the
-        // latest (-5), where row 1 alone gives -3.
+        // 6 of row 1's column, 8 in all: the second wins by its 23rd stone
+        // of 27 at the latest (-5), where row 1 alone gives -3.
         let wide: Size = "9x6".parse().unwrap();
         let wide_board = Board::<u64>::new(wide);
         let apart = row(wide, 1, 0..4) | row(wide, 3, 5..9);
