@@ -17,7 +17,7 @@
 #               prints "moves score nodes micros" (Pons's c4solver does), on the
 #               same positions in the same run, and print the ratios of mean
 #               times and mean nodes (each solver's nodes as it counts them;
-#               inarow's as the README's "Strength and speed" defines them)
+#               inarow's as docs/BENCHMARKS.md's "What a node is" defines them)
 #   --vs-c4 DIR Christophe Steininger's c4 as the other solver: DIR holds
 #               c4-driver-t1 and c4-driver-t2 built by bench/c4/build.sh (build
 #               them with the same --hash); like --vs DIR/c4-driver-t1

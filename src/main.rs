@@ -2,7 +2,6 @@
 
 mod bench;
 mod book;
-mod linebook;
 mod matches;
 mod perft;
 mod piskvork;

@@ -182,7 +182,7 @@ fn signed_or_unknown(score: Option<i32>) -> String {
 fn analyst(args: &ReviewArgs) -> Analyst {
     let mut analyst = Analyst::new(args.hash.max(1));
     analyst.set_threads(args.threads);
-    analyst.set_book((!args.no_book).then(inarow_engine::book::embedded));
+    analyst.set_book((!args.no_book).then(inarow_engine::books::opening::embedded));
     analyst
 }
 

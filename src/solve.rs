@@ -57,7 +57,7 @@ pub struct AnalyzeArgs {
 fn analyst(args: &SolveArgs) -> Analyst {
     let mut analyst = Analyst::new(args.hash.max(1));
     analyst.set_threads(args.threads);
-    analyst.set_book((!args.no_book).then(inarow_engine::book::embedded));
+    analyst.set_book((!args.no_book).then(inarow_engine::books::opening::embedded));
     analyst
 }
 

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use inarow_engine::book::{self, Book};
+use inarow_engine::books::opening::{self, Book};
 use inarow_engine::Solver;
 use inarow_games::{Column, Connect4, Game, Size};
 
@@ -58,7 +58,7 @@ fn a_built_book_verifies_and_agrees_with_the_solver() {
     // Every position up to 4 stones, probed through the binary, matches the solver.
     let size = Size::new(5, 4).unwrap();
     let mut solver = Solver::new(size, 16);
-    let layers = book::positions::<u64>(size, 4);
+    let layers = opening::positions::<u64>(size, 4);
     let moves: Vec<&str> = layers.iter().flatten().map(|(_, m)| m.as_str()).collect();
     let mut args = vec!["book", "probe", "--book", path(&file)];
     args.extend(moves.iter().map(|m| if m.is_empty() { "" } else { m }));
@@ -513,7 +513,7 @@ fn each_deepen_adds_the_next_layer() {
 /// the deepest solved again from scratch, and the engine playing from it.
 #[test]
 fn the_book_built_in_is_right() {
-    let book = book::embedded();
+    let book = opening::embedded();
     assert_eq!(book.size(), Size::STANDARD);
     assert!(book.plies() >= 2, "the book covers at least 2 stones");
     let entries = book.check().expect("every entry agrees with its children");
@@ -658,7 +658,7 @@ fn the_line_books_built_in_are_right() {
         "{verified}"
     );
     // The engine plays the book's move on the empty board, and says so.
-    let book = &inarow_engine::linebook::embedded()[0];
+    let book = &inarow_engine::books::lines::embedded()[0];
     let first = book.entries().iter().find(|e| e.moves.is_empty()).unwrap();
     let (column, _) = first.choice.unwrap();
     let session = "uci\nsetoption name UCI_Variant value connect 7x6 k5\n\

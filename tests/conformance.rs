@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use common::Rng;
 use inarow_engine::SearchGame;
 use inarow_games::{
-    AnyGame, Bitboard, Connect4, Connect4Wide, Drop, Game, IllegalMoveError, KInARow, KInARowHuge,
+    AnyGame, Bitboard, Connect4, Connect4U128, Drop, Game, IllegalMoveError, KInARow, KInARowHuge,
     KInARowLarge, MoveText, Outcome, Rules, Size, TicTacToe, Variant,
 };
 
@@ -206,7 +206,7 @@ fn connect4_conforms_on_many_sizes() {
         ("2x62", 10),
     ] {
         let size: Size = size.parse().unwrap();
-        check_search_game(&Connect4Wide::new(size), playouts, u64::from(size.cells()));
+        check_search_game(&Connect4U128::new(size), playouts, u64::from(size.cells()));
     }
 }
 

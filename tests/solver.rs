@@ -317,7 +317,7 @@ fn keeping_moves_keep_the_outcome() {
     }
 }
 
-/// A node is a position the solver searches (README, "Strength and speed"):
+/// A node is a position the solver searches (docs/BENCHMARKS.md, "What a node is"):
 /// a solve its static checks settle counts none, and is not taken for the
 /// book's answer; a real search counts its nodes.
 #[test]
@@ -327,7 +327,7 @@ fn positions_settled_on_sight_count_no_nodes() {
         Connect4::from_move_string(Size::STANDARD, "4427612253772523425455634741753716666313")
             .expect("valid");
     let mut solver = solver_for(Size::STANDARD, 16);
-    solver.set_book(Some(inarow_engine::book::embedded()));
+    solver.set_book(Some(inarow_engine::books::opening::embedded()));
     let best = solver.best_move_within(&position, &SolveLimits::default());
     assert_eq!(best, Some((Column(0), 0)));
     assert_eq!(solver.nodes(), 0);
@@ -348,7 +348,7 @@ fn keeping_moves_from_the_books_last_ply() {
     let position = Connect4::from_move_string(Size::STANDARD, "12665444").expect("valid");
     let mut solver = solver_for(Size::STANDARD, 16);
     // The book built in has its last ply's moves: the answer at once.
-    let book = inarow_engine::book::embedded();
+    let book = inarow_engine::books::opening::embedded();
     solver.set_book(Some(book.clone()));
     let kept =
         solver.keeping_move_within(&position, None, &SolveLimits::default(), &mut Vec::new());

@@ -823,7 +823,7 @@ fn the_book_answers_the_start_at_once() {
 #[test]
 fn the_book_plays_its_last_ply_and_the_layers_past_it_at_once() {
     use inarow_games::{Column, Connect4, Size};
-    let book = inarow_engine::book::embedded();
+    let book = inarow_engine::books::opening::embedded();
     // At 8 stones and in each layer a win and a draw (the book's first of
     // each in move-string order), and a mirror image of the 8-stone win.
     let entries = book.check().unwrap();

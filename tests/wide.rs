@@ -9,16 +9,16 @@ use std::collections::HashMap;
 use common::{brute_force, Rng};
 use inarow_engine::{Analyst, SolveLimits, SolverOf};
 use inarow_games::connect4::move_string;
-use inarow_games::{AnyGame, Bitboard, Column, Connect4Wide, Game, Size, Variant};
+use inarow_games::{AnyGame, Bitboard, Column, Connect4U128, Game, Size, Variant};
 
 /// Positions with `empty` empty cells reached by random moves that neither
 /// win nor hand the opponent a win while another move is left, each with its
 /// move string.
-fn late_positions(size: Size, count: usize, seed: u64, empty: u32) -> Vec<(Connect4Wide, String)> {
+fn late_positions(size: Size, count: usize, seed: u64, empty: u32) -> Vec<(Connect4U128, String)> {
     let mut rng = Rng::new(seed);
     let mut positions = Vec::new();
     while positions.len() < count {
-        let mut position = Connect4Wide::new(size);
+        let mut position = Connect4U128::new(size);
         let mut moves: Vec<Column> = Vec::new();
         while position.ply() < size.cells() - empty && position.outcome().is_none() {
             let legal = position.legal_moves();

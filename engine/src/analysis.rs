@@ -14,7 +14,6 @@ use inarow_games::Game;
 
 use crate::limits::SolveLimits;
 use crate::score::{rule_bounds, rule_score, win_next};
-use crate::solver::RuleBound;
 
 /// Bounds on a Pons score, both inclusive: equal once the score is exact.
 pub type Bounds = (i32, i32);
@@ -249,4 +248,50 @@ fn forced_within<G: Game>(position: &G, depth: u32) -> i32 {
         }
     }
     best
+}
+
+/// A rule of Connect-Four strategy (Allis's names) that bounds a position's
+/// score without search, on boards of an even height. The solver applies
+/// both at every node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Claimeven: with the first player to move, the second answers every
+    /// move in the same column and so takes the even rows (counted from 1)
+    /// of every column above the cells playable now. The first player
+    /// cannot win if it has no line in the other cells, nor if each of its
+    /// lines there lies above one of the second's, which fills first. The
+    /// bound counts every line the second has in its cells: the first must
+    /// keep a cell of each empty.
+    Claimeven,
+    /// The odd threat: with the second player to move and exactly one
+    /// column of an odd number of empty cells, the first player answers
+    /// every move in the same column and so takes the cell `(file, rank)`
+    /// (from 0) of that column, in an odd row counted from 1, where it
+    /// completes a line. The bound counts the first's other lines in the
+    /// cells it takes too.
+    OddThreat {
+        /// The threat's column, from 0.
+        file: u8,
+        /// The threat's row, from 0 at the bottom.
+        rank: u8,
+    },
+    /// The odd threat with three columns of an odd number of empty cells:
+    /// the first player answers every move in the same column until the
+    /// second fills one of the three, then plays once in another and takes
+    /// its threat in the last. `cells` are the first player's threats
+    /// `(file, rank)` (from 0) in the three columns, in the columns that
+    /// have one, left to right.
+    OddThreats {
+        /// The threats' cells, `(file, rank)` from 0; the unused slots are `None`.
+        cells: [Option<(u8, u8)>; 3],
+    },
+}
+
+/// What a [`Rule`] proves about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleBound {
+    /// The rule.
+    pub rule: Rule,
+    /// The most the side to move scores (Pons's score).
+    pub at_most: i32,
 }

@@ -3,25 +3,27 @@
 //! `serve` and Python hold an [`AnySearcher`] or an [`Analyst`] and an
 //! [`AnyGame`], and moves cross this boundary as typed [`Drop`]s.
 //!
-//! A new game adds a field and an arm to each `match` here, and nothing
-//! outside `games/` and this file.
+//! A new kind of game adds a field to `AnySearcher` and `Analyst` and an arm
+//! to each of the macros here; `docs/ARCHITECTURE.md` lists everything else
+//! it touches.
 
 use inarow_games::{
-    AnyGame, Connect4, Connect4Wide, Drop, Game, KInARow, KInARowHuge, KInARowLarge, MoveText,
+    AnyGame, Connect4, Connect4U128, Drop, Game, KInARow, KInARowHuge, KInARowLarge, MoveText,
     TicTacToe, Wide,
 };
 
 use std::sync::Arc;
 
+use crate::analysis::RuleBound;
 use crate::analysis::{move_bounds, Bounds, ExactScorer, Negamax};
-use crate::book::Book;
+use crate::books::opening::Book;
 use crate::family::{FamilyScorer, FamilySolver};
-use crate::heuristics::SearchGame;
 use crate::limits::{Limits, Signals, SolveLimits};
+use crate::search::heuristics::SearchGame;
+use crate::search::knuth_moore::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
+use crate::search::trace::Trace;
 use crate::search::{Info, SearchResult, Searcher};
-use crate::solver::{RuleBound, Solver, SolverOf};
-use crate::textbook::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
-use crate::trace::Trace;
+use crate::solver::{Solver, SolverOf};
 
 /// The largest table tic-tac-toe can use, in MiB: its whole tree fits.
 const TICTACTOE_HASH_MIB: usize = 16;
@@ -29,7 +31,7 @@ const TICTACTOE_HASH_MIB: usize = 16;
 /// A searcher for every game, each with its own table.
 pub struct AnySearcher {
     connect4: Searcher<Connect4>,
-    connect4_wide: Searcher<Connect4Wide>,
+    connect4_wide: Searcher<Connect4U128>,
     tictactoe: Searcher<TicTacToe>,
     kinarow: Searcher<KInARow>,
     kinarow_large: Searcher<KInARowLarge>,
@@ -45,7 +47,7 @@ macro_rules! with_searcher {
                 let $searcher = &mut $this.connect4;
                 $body
             }
-            AnyGame::Connect4Wide($p) => {
+            AnyGame::Connect4U128($p) => {
                 let $searcher = &mut $this.connect4_wide;
                 $body
             }
@@ -75,7 +77,7 @@ macro_rules! with_position {
     ($position:expr, $p:ident => $body:expr) => {
         match $position {
             AnyGame::Connect4($p) => $body,
-            AnyGame::Connect4Wide($p) => $body,
+            AnyGame::Connect4U128($p) => $body,
             AnyGame::TicTacToe($p) => $body,
             AnyGame::KInARow($p) => $body,
             AnyGame::KInARowLarge($p) => $body,
@@ -174,7 +176,7 @@ pub fn textbook_search(
     max_nodes: usize,
 ) -> Result<Searched, TooLarge> {
     with_position!(position, p => {
-        textbook::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
+        knuth_moore::search(&GameTree::new(*p, depth, order), algorithm, max_nodes)
     })
 }
 
@@ -236,7 +238,7 @@ macro_rules! with_scorer {
                 let $scorer = &mut $analyst.connect4;
                 $body
             }
-            AnyGame::Connect4Wide($p) => {
+            AnyGame::Connect4U128($p) => {
                 let $scorer = &mut $analyst.connect4_wide;
                 $body
             }
@@ -492,5 +494,17 @@ fn typed_result<G: Game>(position: &G, result: &SearchResult<G::Move>) -> Search
         elapsed: result.elapsed,
         source: result.source,
         stats: result.stats.clone(),
+    }
+}
+
+/// The analyst proves line books' entries, searching to the end.
+impl crate::books::lines::Prover for Analyst {
+    fn score(&mut self, position: &AnyGame, weak: bool) -> i32 {
+        Analyst::score(self, position, weak, &SolveLimits::default())
+            .expect("a solve without limits finishes")
+    }
+
+    fn nodes(&self) -> u64 {
+        Analyst::nodes(self)
     }
 }

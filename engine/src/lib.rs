@@ -12,38 +12,35 @@
 //!   at run time.
 //! - [`Strength`]: full strength or a weaker level, and how a move is chosen at it.
 //! - [`trace`]: the search's observer hook, and a recorder of every node it
-//!   examines; [`textbook`]: minimax and Knuth and Moore's F1 and F2 on any
+//!   examines; [`knuth_moore`]: minimax and Knuth and Moore's F1 and F2 on any
 //!   tree, explicit or a game's, recorded the same way.
 
 pub mod analysis;
 pub mod any;
-pub mod book;
+pub mod books;
 mod family;
-mod heuristics;
 mod limits;
-pub mod linebook;
 mod oracle;
 pub mod score;
 mod search;
 mod solver;
 pub mod strength;
-pub mod textbook;
 pub mod time;
-pub mod trace;
 mod tt;
 
-pub use analysis::{Bounds, ExactScorer, Negamax};
+pub use analysis::{Bounds, ExactScorer, Negamax, Rule, RuleBound};
 pub use any::{Analyst, AnySearcher};
 pub use family::{FamilyScorer, FamilySolver};
-pub use heuristics::{ordered_moves, SearchGame};
 pub use limits::{Limits, Signals, SolveLimits};
 pub use oracle::{Kept, NoOracle, Oracle, ProvenLines};
 pub use score::Score;
+pub use search::heuristics::{ordered_moves, SearchGame};
+pub use search::{knuth_moore, trace};
 pub use search::{
     Info, IterationNodes, SearchResult, SearchStats, Searcher, Source, DEFAULT_HASH_MIB,
 };
 pub use solver::{
-    Dropped, FourInARow, LineRule, Rule, RuleBound, Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB,
+    FourInARow, GravityPosition, LineRule, Solver, SolverOf, DEFAULT_SOLVER_HASH_MIB,
 };
 pub use strength::{Choice, LevelRng, Strength};
 pub use time::{Clock, TimeBudget};

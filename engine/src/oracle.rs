@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use inarow_games::Game;
 
-use crate::book::Book;
+use crate::books::opening::Book;
 use crate::limits::SolveLimits;
 use crate::score::Score;
 

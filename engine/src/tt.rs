@@ -17,7 +17,7 @@
 //!   index has fewer than `key_bits - 32` bits but at least `key_bits - 40`
 //!   (on 7x6 keys, tables of 32 KiB up to 8 MiB), so that small tables keep
 //!   seven entries a bucket.
-//! - **Wide**, five entries, each with the whole 64-bit mix as its check: the
+//! - **Full-check**, five entries, each with the whole 64-bit mix as its check: the
 //!   low 32 bits in the entry and the high 32 in the header. Used for wider
 //!   keys and smaller tables (9x5 has 54-bit keys, 8x7 64-bit ones).
 //!
@@ -34,15 +34,15 @@
 //! A 32-bit check alone is not enough beyond that: the low 32 bits of a
 //! product depend only on the low 32 bits of the key, so positions that agree
 //! on their first columns share a check, and met in the same bucket they were
-//! taken for each other (the wrong "exact" scores of issue 13 on 9x5).
+//! taken for each other (wrong "exact" scores on 9x5).
 //!
 //! **Threads.** Every word is an atomic, so threads probe and store through a
 //! shared reference (Lazy SMP). A compact entry is one word, check and data
-//! together, so it is read and written whole: it cannot tear. A wide entry is
+//! together, so it is read and written whole: it cannot tear. A full-check entry is
 //! two words (its data, and its high check in the header), so its bucket
 //! carries a version: a writer makes it odd, writes, and makes it even again
 //! (one writer at a time), and a probe that sees an odd version, or a version
-//! that changed while it read, finds nothing. A torn wide entry is detected,
+//! that changed while it read, finds nothing. A torn full-check entry is detected,
 //! never trusted.
 //!
 //! `clear()` is O(1): it moves the table to a new epoch, and a bucket whose
@@ -54,7 +54,7 @@
 //! compact bucket:  epoch:16 0:16 unused:32      | entry 0 | entry 1 | ... | entry 6
 //!
 //! word:            0                              1            2            3..=7
-//! wide bucket:     epoch:16 version:16 high 0:32 | high 1, 2  | high 3, 4  | entry 0 | ... | entry 4
+//! full-check bucket: epoch:16 version:16 high 0:32 | high 1, 2  | high 3, 4  | entry 0 | ... | entry 4
 //!
 //! word:            0                              1..=3               4..=6               7
 //! huge bucket:     epoch:16 version:16 top 0:32  | entry 0, 1, 2      | middle 0, 1, 2      | top 1, top 2
@@ -178,7 +178,7 @@ trait Layout {
 
     /// Runs `write` with the bucket wiped if its epoch is old, and returns
     /// with the header holding `epoch`. `write` gets the header to write
-    /// through (the wide layout keeps a high check in it).
+    /// through (the full-check layout keeps a high check in it).
     fn write(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64));
 
     /// Writes entry `i` for the position with this mix.
@@ -200,9 +200,8 @@ impl<const CHECK: u32> Layout for Compact<CHECK> {
     fn matches(_bucket: &Bucket, _header: u64, _i: usize, data: u64, mixed: u64) -> bool {
         const { assert!(CHECK == 32 || CHECK == 40) };
         // The low 32 bits as the compact layout compares them, then the
-        // narrow layout's 8 more. (One comparison under a 40-bit mask
-        // instead: 1.06x-1.10x the time on the first 200 of Test_L1_R2, two
-        // runs of 4 rounds, by each position's fastest.)
+        // narrow layout's 8 more: faster than one comparison under a 40-bit
+        // mask.
         let check = data as u32 == mixed as u32
             && (CHECK == 32 || (data >> 32) as u8 == (mixed >> 32) as u8);
         check && bound_bits(data) != 0
@@ -216,10 +215,6 @@ impl<const CHECK: u32> Layout for Compact<CHECK> {
             return None;
         }
         let entries: [u64; 7] = std::array::from_fn(|i| bucket.word(Self::FIRST + i));
-        // (Every entry compared without a branch for each, the first match
-        // taken from a mask of them: 1.03x the solver's time on the first
-        // 200 of Test_L1_R2 by each position's fastest, 1.01x by its
-        // median, 6 rounds.)
         entries
             .into_iter()
             .find(|&data| Self::matches(bucket, header, 0, data, mixed))
@@ -246,9 +241,9 @@ impl<const CHECK: u32> Layout for Compact<CHECK> {
 
 /// Five entries with 64-bit checks: the high halves sit in the header, so a
 /// writer holds the bucket's version odd while it writes.
-struct Wide;
+struct FullCheck;
 
-impl Wide {
+impl FullCheck {
     /// The high check of entry `i`: 32-bit slot `i + 1` of words 0..=2.
     #[inline]
     fn high(bucket: &Bucket, header: u64, i: usize) -> u32 {
@@ -262,7 +257,7 @@ impl Wide {
     }
 }
 
-impl Layout for Wide {
+impl Layout for FullCheck {
     type Mix = u64;
     const ENTRIES: usize = 5;
     const FIRST: usize = 3;
@@ -365,7 +360,7 @@ fn write_versioned(bucket: &Bucket, epoch: u16, write: impl FnOnce(&mut u64)) {
 /// Three entries with the whole 128-bit mix as their check, for keys wider
 /// than 64 bits: the low 32 bits in the entry's data word, the next 64 in a
 /// word of their own, the top 32 in the header (entry 0) or word 7 (entries
-/// 1 and 2). Written under the bucket's version, as the wide layout is.
+/// 1 and 2). Written under the bucket's version, as the full-check layout is.
 struct Huge;
 
 impl Huge {
@@ -420,7 +415,7 @@ impl Layout for Huge {
     }
 }
 
-/// A key the table can hold: `u64` (the compact and wide layouts) or `u128`
+/// A key the table can hold: `u64` (the compact and full-check layouts) or `u128`
 /// (the huge layout). The layout is chosen per key type at compile time, so
 /// a 64-bit game's probes run the code they always ran.
 pub trait TableKey: Bitboard {
@@ -449,8 +444,8 @@ impl TableKey for u64 {
 
     #[inline]
     fn probe(table: &TranspositionTableOf<u64>, key: u64) -> Option<TtEntry> {
-        if table.wide {
-            table.probe_in::<Wide>(key)
+        if table.full_check {
+            table.probe_in::<FullCheck>(key)
         } else if table.narrow {
             table.probe_in::<Compact<40>>(key)
         } else {
@@ -467,8 +462,8 @@ impl TableKey for u64 {
         bound: Bound,
         best: Option<u8>,
     ) {
-        if table.wide {
-            table.store_in::<Wide>(key, value, depth, bound, best);
+        if table.full_check {
+            table.store_in::<FullCheck>(key, value, depth, bound, best);
         } else if table.narrow {
             table.store_in::<Compact<40>>(key, value, depth, bound, best);
         } else {
@@ -477,8 +472,8 @@ impl TableKey for u64 {
     }
 
     fn hashfull(table: &TranspositionTableOf<u64>) -> u32 {
-        if table.wide {
-            table.hashfull_in::<Wide>()
+        if table.full_check {
+            table.hashfull_in::<FullCheck>()
         } else if table.narrow {
             table.hashfull_in::<Compact<40>>()
         } else {
@@ -523,11 +518,11 @@ pub struct TranspositionTableOf<K: TableKey> {
     key_mask: K,
     index_shift: u32,
     index_mask: u64,
-    /// Whether buckets are read in the wide layout (see the module docs).
-    wide: bool,
+    /// Whether buckets are read in the full-check layout (see the module docs).
+    full_check: bool,
     /// Whether buckets are read in the narrow layout (see the module docs).
     narrow: bool,
-    /// Whether the wide layout is used even where the compact one is sound.
+    /// Whether the full-check layout is used even where the compact one is sound.
     full_keys: bool,
     /// Whether every value stored fits in 8 bits, so that the narrow layout
     /// may be used.
@@ -553,7 +548,7 @@ impl<K: TableKey> TranspositionTableOf<K> {
             key_mask: K::ZERO,
             index_shift: 0,
             index_mask: 0,
-            wide: false,
+            full_check: false,
             narrow: false,
             full_keys: false,
             narrow_values: false,
@@ -649,11 +644,11 @@ impl<K: TableKey> TranspositionTableOf<K> {
         // The index gives the top `index_bits` bits of the mix; the check
         // must give all the others: 32 bits in the compact layout, else 40 in
         // the narrow one where the values allow, else the whole mix in the
-        // wide one. (Keys wider than 64 bits have the huge layout whatever
+        // full-check one. (Keys wider than 64 bits have the huge layout whatever
         // this says.)
         self.narrow =
             K::BITS <= 64 && !self.full_keys && self.narrow_values && (33..=40).contains(&shift);
-        self.wide = !self.narrow && (self.full_keys || shift > 32);
+        self.full_check = !self.narrow && (self.full_keys || shift > 32);
     }
 
     /// Makes every entry keep the whole 64-bit mix of its key, whatever the
@@ -691,11 +686,11 @@ impl<K: TableKey> TranspositionTableOf<K> {
         self.full_keys
     }
 
-    /// Whether entries keep the whole 64-bit mix as their check (the wide
+    /// Whether entries keep the whole 64-bit mix as their check (the full-check
     /// layout, five entries a bucket) rather than 32 bits of it (seven).
     #[must_use]
-    pub fn is_wide(&self) -> bool {
-        self.wide
+    pub fn has_full_checks(&self) -> bool {
+        self.full_check
     }
 
     /// Forgets every entry, in O(1).
@@ -731,11 +726,6 @@ impl<K: TableKey> TranspositionTableOf<K> {
         #[cfg(target_arch = "x86_64")]
         {
             let (index, _) = self.locate(key);
-            // (The index not checked against the bound, a pointer offset
-            // instead: 2.1% fewer instructions on the first 20 of
-            // Test_L1_R2, counted by callgrind, and 1.0x the time on its first
-            // 200 by each position's fastest, 1.01x-1.02x by its median, two
-            // runs of 6 rounds.)
             let bucket: *const Bucket = &self.buckets[index];
             // SAFETY: prefetching is a hint; it reads nothing and any address is allowed.
             unsafe {
@@ -748,10 +738,7 @@ impl<K: TableKey> TranspositionTableOf<K> {
         let _ = key;
     }
 
-    /// The entry stored for `key`, if any. (This and [`Self::store`] always
-    /// inlined, with their choice of layout, into the solver's search: 1.05x
-    /// and 1.07x the solver's time on the first 200 of Test_L1_R2 by each
-    /// position's fastest and median of 4 rounds.)
+    /// The entry stored for `key`, if any.
     #[inline]
     #[must_use]
     pub fn probe(&self, key: K) -> Option<TtEntry> {
@@ -1292,43 +1279,43 @@ mod tests {
     #[test]
     fn layout_follows_key_and_table_size() {
         // 7x6 keys have 49 bits: 2^17 buckets (8 MiB) leave 32 for the check.
-        assert!(!TranspositionTable::new(8, 49).is_wide());
-        assert!(!TranspositionTable::new(64, 49).is_wide());
-        assert!(TranspositionTable::new(4, 49).is_wide());
-        assert!(TranspositionTable::new(1024, 64).is_wide());
-        assert!(!TranspositionTable::new(1, 9).is_wide());
+        assert!(!TranspositionTable::new(8, 49).has_full_checks());
+        assert!(!TranspositionTable::new(64, 49).has_full_checks());
+        assert!(TranspositionTable::new(4, 49).has_full_checks());
+        assert!(TranspositionTable::new(1024, 64).has_full_checks());
+        assert!(!TranspositionTable::new(1, 9).has_full_checks());
         let mut tt = TranspositionTable::new(64, 49);
         tt.store(7, 1, 1, Bound::Exact, None);
         tt.set_key_bits(64);
-        assert!(tt.is_wide());
+        assert!(tt.has_full_checks());
         assert_eq!(tt.probe(7), None, "a new layout starts empty");
         tt.store(7, 2, 1, Bound::Exact, None);
         assert_eq!(tt.probe(7).map(|e| e.value), Some(2));
         tt.set_key_bits(49);
         assert_eq!(tt.probe(7), None);
         tt.set_full_keys(true);
-        assert!(tt.is_wide());
+        assert!(tt.has_full_checks());
         // Told its values fit in 8 bits, a table too small for 32-bit checks
         // keeps 40-bit ones, seven entries a bucket, from 2^9 buckets (32
         // KiB) on 49-bit keys.
         let mut small = TranspositionTable::with_bytes(32 << 10, 49);
-        assert!(small.is_wide() && !small.is_narrow());
+        assert!(small.has_full_checks() && !small.is_narrow());
         small.set_narrow_values(true);
-        assert!(small.is_narrow() && !small.is_wide());
+        assert!(small.is_narrow() && !small.has_full_checks());
         let mut tiny = TranspositionTable::with_bytes(16 << 10, 49);
         tiny.set_narrow_values(true);
-        assert!(tiny.is_wide() && !tiny.is_narrow());
+        assert!(tiny.has_full_checks() && !tiny.is_narrow());
         // Where 32 bits are enough, the compact layout stays.
         let mut big = TranspositionTable::new(8, 49);
         big.set_narrow_values(true);
-        assert!(!big.is_narrow() && !big.is_wide());
+        assert!(!big.is_narrow() && !big.has_full_checks());
         // 64-bit keys in 2^20 buckets leave 44 bits: wide all the same.
         let mut wide = TranspositionTable::new(64, 64);
         wide.set_narrow_values(true);
-        assert!(wide.is_wide() && !wide.is_narrow());
+        assert!(wide.has_full_checks() && !wide.is_narrow());
         // Full keys come first.
         small.set_full_keys(true);
-        assert!(small.is_wide() && !small.is_narrow());
+        assert!(small.has_full_checks() && !small.is_narrow());
     }
 
     /// Threads storing and probing the same few buckets, in both layouts:

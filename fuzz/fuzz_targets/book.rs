@@ -7,7 +7,7 @@
 //! refusal is one line.
 #![no_main]
 
-use inarow_engine::book::Book;
+use inarow_engine::books::opening::Book;
 use inarow_fuzz::assert_one_line;
 use inarow_games::{Bitboard, Connect4Of, Game};
 use libfuzzer_sys::fuzz_target;

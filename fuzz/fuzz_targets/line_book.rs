@@ -4,7 +4,7 @@
 //! legal one; a refusal is one line.
 #![no_main]
 
-use inarow_engine::linebook::LineBook;
+use inarow_engine::books::lines::LineBook;
 use inarow_fuzz::{assert_fen_round_trip, assert_one_line};
 use inarow_games::{Game, MoveText};
 use libfuzzer_sys::fuzz_target;

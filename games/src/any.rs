@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::bitboard::Bitboard;
-use crate::connect4::{Connect4, Connect4Of, Connect4Wide, Size};
+use crate::connect4::{Connect4, Connect4Of, Connect4U128, Size};
 use crate::error::{
     BoardError, FenError, IllegalMoveError, MoveListError, MoveStringError, MoveStringErrorKind,
     ParseVariantError, SizeError,
@@ -367,7 +367,7 @@ pub enum AnyGame {
     /// A Connect-Four position on a board of at most 64 bits.
     Connect4(Connect4),
     /// A Connect-Four position on a board of 65 to 128 bits.
-    Connect4Wide(Connect4Wide),
+    Connect4U128(Connect4U128),
     /// A tic-tac-toe position.
     TicTacToe(TicTacToe),
     /// Any other member of the family on a board of at most 128 bits.
@@ -382,7 +382,7 @@ macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Connect4($g) => $body,
-            AnyGame::Connect4Wide($g) => $body,
+            AnyGame::Connect4U128($g) => $body,
             AnyGame::TicTacToe($g) => $body,
             AnyGame::KInARow($g) => $body,
             AnyGame::KInARowLarge($g) => $body,
@@ -403,7 +403,7 @@ fn position_on(variant: Variant, board: &FenBoard) -> Result<AnyGame, FenError> 
                 Ok(size) if size.fits_u64() => {
                     crate::connect4::fen::from_board(board).map(AnyGame::Connect4)
                 }
-                Ok(_) => crate::connect4::fen::from_board(board).map(AnyGame::Connect4Wide),
+                Ok(_) => crate::connect4::fen::from_board(board).map(AnyGame::Connect4U128),
                 // A board past Connect Four's own sizes is the family's, whose
                 // limits bind.
                 Err(_) => position_on(Variant::KInARow(variant.rules()), board),
@@ -479,7 +479,7 @@ impl AnyGame {
     pub fn new(variant: Variant) -> Self {
         match variant {
             Variant::Connect4(size) if size.fits_u64() => AnyGame::Connect4(Connect4::new(size)),
-            Variant::Connect4(size) => AnyGame::Connect4Wide(Connect4Wide::new(size)),
+            Variant::Connect4(size) => AnyGame::Connect4U128(Connect4U128::new(size)),
             Variant::TicTacToe => AnyGame::TicTacToe(TicTacToe::new()),
             Variant::KInARow(rules) if rules.bits() <= 128 => {
                 AnyGame::KInARow(KInARowOf::new(rules))
@@ -559,7 +559,7 @@ impl AnyGame {
     pub fn stone_at(&self, file: u8, rank: u8) -> Option<Player> {
         match self {
             AnyGame::Connect4(p) => p.stone_at(u32::from(file), u32::from(rank)),
-            AnyGame::Connect4Wide(p) => p.stone_at(u32::from(file), u32::from(rank)),
+            AnyGame::Connect4U128(p) => p.stone_at(u32::from(file), u32::from(rank)),
             AnyGame::TicTacToe(p) => p.stone_at(crate::tictactoe::Square(rank * 3 + file)),
             AnyGame::KInARow(p) => p.stone_at(usize::from(file), usize::from(rank)),
             AnyGame::KInARowLarge(p) => p.stone_at(usize::from(file), usize::from(rank)),
@@ -576,7 +576,7 @@ impl AnyGame {
     pub fn play_move_string(&mut self, moves: &str) -> Option<Result<(), MoveStringError>> {
         match self {
             AnyGame::Connect4(position) => Some(play_string(position, moves)),
-            AnyGame::Connect4Wide(position) => Some(play_string(position, moves)),
+            AnyGame::Connect4U128(position) => Some(play_string(position, moves)),
             other if other.variant().gravity() => Some(play_columns(other, moves)),
             _ => None,
         }
@@ -622,7 +622,7 @@ impl AnyGame {
     pub fn canonical_key(&self) -> u128 {
         match self {
             AnyGame::Connect4(g) => g.key().min(g.mirrored_key()).to_u128(),
-            AnyGame::Connect4Wide(g) => g.key().min(g.mirrored_key()),
+            AnyGame::Connect4U128(g) => g.key().min(g.mirrored_key()),
             AnyGame::TicTacToe(g) => u128::from(g.key()),
             other => other.key(),
         }
@@ -634,7 +634,7 @@ impl AnyGame {
     pub fn move_string(&self) -> Option<String> {
         match self {
             AnyGame::Connect4(g) => g.to_move_string(),
-            AnyGame::Connect4Wide(g) => g.to_move_string(),
+            AnyGame::Connect4U128(g) => g.to_move_string(),
             _ => None,
         }
     }

@@ -3,35 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::notation::Drop;
-
-/// Text that is not a move in any notation inarow reads.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseMoveError {
-    pub(crate) text: String,
-    pub(crate) reason: &'static str,
-}
-
-impl ParseMoveError {
-    pub(crate) fn new(text: &str, reason: &'static str) -> Self {
-        ParseMoveError {
-            text: text.to_owned(),
-            reason,
-        }
-    }
-}
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.text.is_empty() {
-            write!(f, "empty move: {}", self.reason)
-        } else {
-            write!(f, "'{}' is not a move: {}", self.text, self.reason)
-        }
-    }
-}
-
-impl Error for ParseMoveError {}
+use crate::notation::{Drop, ParseMoveError};
 
 /// A move that cannot be played in the position at hand.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -28,14 +28,13 @@ use arrayvec::ArrayVec;
 
 pub use any::{AnyGame, Dimensions, Variant};
 pub use bitboard::{Bitboard, Wide};
-pub use connect4::{Column, Connect4, Connect4Of, Connect4Wide, Size};
+pub use connect4::{Column, Connect4, Connect4Of, Connect4U128, Size};
 pub use error::{
     BoardError, FenError, IllegalMoveError, MoveError, MoveListError, MoveStringError,
-    MoveStringErrorKind, ParseMoveError, ParseOutcomeError, ParseVariantError, SetupError,
-    SizeError,
+    MoveStringErrorKind, ParseOutcomeError, ParseVariantError, SetupError, SizeError,
 };
 pub use kinarow::{Cell, KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules};
-pub use notation::{Drop, MoveText};
+pub use notation::{Drop, MoveText, ParseMoveError};
 pub use tictactoe::{Square, TicTacToe};
 
 /// The most moves a position of Connect Four (sixteen columns) or

@@ -3,10 +3,37 @@
 //!
 //! Files are letters from `a` on the left, ranks numbers from `1` at the bottom.
 
+use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::ParseMoveError;
+/// Text that is not a move in any notation inarow reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    pub(crate) text: String,
+    pub(crate) reason: &'static str,
+}
+
+impl ParseMoveError {
+    pub(crate) fn new(text: &str, reason: &'static str) -> Self {
+        ParseMoveError {
+            text: text.to_owned(),
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.text.is_empty() {
+            write!(f, "empty move: {}", self.reason)
+        } else {
+            write!(f, "'{}' is not a move: {}", self.text, self.reason)
+        }
+    }
+}
+
+impl Error for ParseMoveError {}
 
 /// A stone dropped on a square: how UCI, cutechess and Fairy-Stockfish write
 /// every move of these games. Displays as `P@d1`.

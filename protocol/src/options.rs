@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use inarow_engine::book::{self, Book};
+use inarow_engine::books::opening::{self, Book};
 use inarow_engine::{max_threads, MAX_HASH_MIB};
 use inarow_games::Variant;
 
@@ -41,7 +41,7 @@ impl Default for Options {
             hash_mib: 64,
             threads: 1,
             own_book: true,
-            book: book::embedded(),
+            book: opening::embedded(),
             multipv: 1,
             overhead: Duration::from_millis(30),
             ponder: false,

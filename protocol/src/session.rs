@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use inarow_engine::any::evaluate;
-use inarow_engine::book::{self, Book};
+use inarow_engine::books::opening::{self, Book};
 use inarow_engine::score::pons_score;
 use inarow_engine::{
     max_threads, AnySearcher, Clock, Info, Limits, Score, SearchResult, SearchStats, Signals,
@@ -257,7 +257,7 @@ impl<W: Write + Send + 'static> Session<W> {
             }
             Setting::BookFile(path) => {
                 self.options.book = if path.is_empty() {
-                    book::embedded()
+                    opening::embedded()
                 } else {
                     let bytes = std::fs::read(&path)
                         .map_err(|e| format!("option {name}: cannot read {path}: {e}"))?;

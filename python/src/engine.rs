@@ -2,7 +2,7 @@
 //! `inarow play` or within depth, time and node limits, with its result and
 //! score as Python objects.
 
-use inarow_engine::linebook;
+use inarow_engine::books::lines;
 use inarow_engine::score::pons_score;
 use inarow_engine::strength::{self, Choice, LevelRng, Strength, LEVELS};
 use inarow_engine::{AnySearcher, Limits, Signals, DEFAULT_HASH_MIB};
@@ -212,7 +212,7 @@ impl Engine {
         let mut searcher = AnySearcher::new(hash_mb);
         let threads = self::threads(threads)?;
         searcher.set_threads(threads);
-        searcher.set_book(book.then(inarow_engine::book::embedded));
+        searcher.set_book(book.then(inarow_engine::books::opening::embedded));
         Ok(Engine {
             searcher,
             rng: seed.map_or_else(LevelRng::from_clock, |seed| LevelRng::new(seed as u64)),
@@ -306,7 +306,7 @@ impl Engine {
         if !self.book {
             return None;
         }
-        let (mv, _) = linebook::probe_embedded(&game).flatten()?;
+        let (mv, _) = lines::probe_embedded(&game).flatten()?;
         Some(move_index(&game, mv))
     }
 

@@ -62,7 +62,7 @@ impl Solver {
         let hash_mb = hash_mib(hash_mb)?;
         let mut analyst = Analyst::new(hash_mb);
         analyst.set_threads(self::threads(threads)?);
-        analyst.set_book(book.then(inarow_engine::book::embedded));
+        analyst.set_book(book.then(inarow_engine::books::opening::embedded));
         Ok(Solver { analyst, hash_mb })
     }
 

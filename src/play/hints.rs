@@ -32,7 +32,7 @@ impl Hints {
         let hash_mib = self.hash_mib;
         let analyst = self.analyst.get_or_insert_with(|| {
             let mut analyst = Analyst::new(hash_mib);
-            analyst.set_book(Some(inarow_engine::book::embedded()));
+            analyst.set_book(Some(inarow_engine::books::opening::embedded()));
             analyst
         });
         let limits = SolveLimits {

@@ -92,7 +92,7 @@ impl Builtin {
     /// random seed for the weaker levels.
     pub fn new(strength: Strength, hash_mib: usize, seed: u64) -> Self {
         let mut searcher = AnySearcher::new(hash_mib);
-        searcher.set_book(Some(inarow_engine::book::embedded()));
+        searcher.set_book(Some(inarow_engine::books::opening::embedded()));
         Builtin {
             searcher,
             strength,

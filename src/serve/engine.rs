@@ -39,7 +39,7 @@ pub struct Engine {
 
 impl Engine {
     fn new(settings: Settings) -> Self {
-        let book = Some(inarow_engine::book::embedded());
+        let book = Some(inarow_engine::books::opening::embedded());
         let mut analyst = Analyst::new(settings.hash_mib);
         analyst.set_threads(settings.threads);
         analyst.set_book(book.clone());

@@ -3,8 +3,8 @@
 //! at the root. Whitespace or commas separate items; a bare number is a tree
 //! of one leaf.
 
-use inarow_engine::textbook::Shape;
-use inarow_engine::textbook::MAX_LEAF;
+use inarow_engine::knuth_moore::Shape;
+use inarow_engine::knuth_moore::MAX_LEAF;
 
 /// Lists nest at most this deep (the search recurses once per level).
 pub const MAX_NESTING: usize = 64;

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 
 use clap::{Args, ValueEnum};
 use inarow_engine::any::{textbook_search, traced_search};
-use inarow_engine::textbook::{self, Algorithm, ExplicitTree, MoveOrder, Searched, TooLarge};
+use inarow_engine::knuth_moore::{self, Algorithm, ExplicitTree, MoveOrder, Searched, TooLarge};
 use inarow_engine::trace::{Exit, Trace};
 use inarow_engine::Limits;
 use inarow_games::{AnyGame, Game};
@@ -170,7 +170,7 @@ fn draw_explicit(args: &TreeArgs, text: &str) -> Result<String, String> {
             ))
         }
     };
-    let searched = textbook::search(&tree, textbook, node_budget(args))
+    let searched = knuth_moore::search(&tree, textbook, node_budget(args))
         .map_err(|e| too_large(args, e, "give a smaller tree"))?;
     let title = format!(
         "{} on the explicit tree {} ({} leaves): value {}",

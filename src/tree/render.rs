@@ -10,8 +10,8 @@
 
 use std::fmt::Write as _;
 
+use inarow_engine::knuth_moore;
 use inarow_engine::score::{INFINITE, WIN, WIN_MIN};
-use inarow_engine::textbook;
 use inarow_engine::trace::{Exit, Trace, TraceNode, ValueBound};
 
 /// How nodes are named.
@@ -40,7 +40,7 @@ pub fn value_text(values: Values, value: i32) -> String {
     // (whose leaves may be larger than the engine's).
     let infinite = match values {
         Values::Game => INFINITE,
-        Values::Plain => textbook::INFINITE,
+        Values::Plain => knuth_moore::INFINITE,
     };
     if value >= infinite {
         "+inf".to_owned()
@@ -571,7 +571,7 @@ pub fn dot(drawing: &Drawing<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use inarow_engine::textbook::{search, Algorithm, ExplicitTree};
+    use inarow_engine::knuth_moore::{search, Algorithm, ExplicitTree};
 
     fn textbook_drawing(trace: &Trace) -> Drawing<'_> {
         Drawing {

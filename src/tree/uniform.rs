@@ -13,7 +13,7 @@ use std::cmp::Reverse;
 use std::fmt::Write as _;
 
 use clap::ValueEnum;
-use inarow_engine::textbook::{search, Algorithm, ExplicitTree, Searched};
+use inarow_engine::knuth_moore::{search, Algorithm, ExplicitTree, Searched};
 
 use crate::rng::Rng;
 

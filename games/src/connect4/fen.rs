@@ -11,8 +11,24 @@ use crate::fen::FenBoard;
 use crate::notation::Drop;
 use crate::{Game, Player};
 
+impl<B: Bitboard> Connect4Of<B> {
+    /// The position a FEN gives; its ranks set the board size.
+    ///
+    /// # Errors
+    /// [`FenError`] if the FEN cannot be read, its board does not fit `B`, or
+    /// the position cannot arise in play.
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
+        from_board(&crate::fen::parse(fen)?)
+    }
+
+    /// The position as FEN with a pocket ([`Game::fen`]).
+    pub(super) fn fen_text(&self) -> String {
+        write(self)
+    }
+}
+
 /// The position as FEN with a pocket.
-pub(super) fn write<B: Bitboard>(position: &Connect4Of<B>) -> String {
+fn write<B: Bitboard>(position: &Connect4Of<B>) -> String {
     let size = position.size();
     let shares = size.shares();
     let first = position.stones(Player::First).count_ones();
@@ -25,11 +41,6 @@ pub(super) fn write<B: Bitboard>(position: &Connect4Of<B>) -> String {
         position.side_to_move(),
         position.ply(),
     )
-}
-
-/// The position of a FEN, checked.
-pub(super) fn read<B: Bitboard>(text: &str) -> Result<Connect4Of<B>, FenError> {
-    from_board(&crate::fen::parse(text)?)
 }
 
 /// The board size of a FEN's or a grid's board.

@@ -17,4 +17,4 @@ pub use geometry::{
     MAX_WIDTH,
 };
 pub use move_string::{char_column, column_char, from_zero_based, is_move_string, move_string};
-pub use rules::{Column, Connect4, Connect4Of, Connect4Wide};
+pub use rules::{Column, Connect4, Connect4Of, Connect4U128};

@@ -201,10 +201,10 @@ mod tests {
         );
         assert!((1..=16).all(|n| char_column(column_char(n)) == Some(n)));
         let size = Size::new(10, 6).unwrap();
-        let position = super::super::Connect4Wide::from_move_string(size, "AA1").unwrap();
+        let position = super::super::Connect4U128::from_move_string(size, "AA1").unwrap();
         assert_eq!(position.column_height(Column(9)), 2);
         assert_eq!(position.to_move_string().as_deref(), Some("AA1"));
-        let err = super::super::Connect4Wide::from_move_string(size, "B").unwrap_err();
+        let err = super::super::Connect4U128::from_move_string(size, "B").unwrap_err();
         assert_eq!(err.kind, MoveStringErrorKind::OutOfRange { width: 10 });
         assert_eq!(from_zero_based("3342").unwrap(), "4453");
         assert_eq!(from_zero_based("9").unwrap(), "A");

@@ -28,7 +28,6 @@
 
 use std::fmt;
 
-use super::fen;
 use super::geometry::{has_line, line_completions, non_losing_moves, Size};
 use crate::bitboard::Bitboard;
 use crate::error::{FenError, IllegalMoveError};
@@ -56,7 +55,7 @@ impl From<Drop> for Column {
 }
 
 /// A Connect-Four position, its cells in a [`Bitboard`] `B` that holds the
-/// board: [`Connect4`] (`u64`) up to 64 bits, [`Connect4Wide`] (`u128`) up
+/// board: [`Connect4`] (`u64`) up to 64 bits, [`Connect4U128`] (`u128`) up
 /// to 128.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Connect4Of<B: Bitboard> {
@@ -280,7 +279,7 @@ impl<B: Bitboard> Connect4Of<B> {
 pub type Connect4 = Connect4Of<u64>;
 
 /// A Connect-Four position on a board of 65 to 128 bits (8x8, 9x7, 10x6, ...).
-pub type Connect4Wide = Connect4Of<u128>;
+pub type Connect4U128 = Connect4Of<u128>;
 
 impl Default for Connect4 {
     fn default() -> Self {
@@ -419,22 +418,11 @@ impl<B: Bitboard> Game for Connect4Of<B> {
     }
 
     fn fen(&self) -> String {
-        fen::write(self)
+        self.fen_text()
     }
 
     fn read_fen(&self, fen: &str) -> Result<Self, FenError> {
         Self::from_fen(fen)
-    }
-}
-
-impl<B: Bitboard> Connect4Of<B> {
-    /// The position a FEN gives; its ranks set the board size.
-    ///
-    /// # Errors
-    /// [`FenError`] if the FEN cannot be read, its board does not fit `B`, or
-    /// the position cannot arise in play.
-    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
-        fen::read(fen)
     }
 }
 

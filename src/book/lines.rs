@@ -1,6 +1,6 @@
 //! `inarow book lines`: build and verify line books, the move inarow plays
 //! in each position of its own opening lines, proven to hold a draw (see
-//! [`inarow_engine::linebook`]).
+//! [`inarow_engine::books::lines`]).
 //!
 //! A build appends each entry to its file as soon as it is proven, so an
 //! interrupted build resumes from the file: run the same command again.
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use inarow_engine::linebook::{self, LineBook};
+use inarow_engine::books::lines::{self, LineBook};
 use inarow_engine::Analyst;
 use inarow_games::Variant;
 
@@ -92,7 +92,7 @@ fn load(path: &Path) -> Result<LineBook, String> {
 fn build(args: &BuildArgs) -> Result<(), String> {
     let path = &args.output;
     let mut book = if path.exists() {
-        crate::book::truncate_partial_line(path)?;
+        super::truncate_partial_line(path)?;
         let book = load(path)?;
         if book.variant() != args.variant {
             return Err(format!(
@@ -128,7 +128,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
                 return Ok(());
             }
             let started = Instant::now();
-            let entry = linebook::prove(&mut analyst, &node);
+            let entry = lines::prove(&mut analyst, &node);
             writeln!(file, "{}", entry.line())
                 .and_then(|()| file.flush())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -152,7 +152,7 @@ fn build(args: &BuildArgs) -> Result<(), String> {
 fn verify(args: &VerifyArgs) -> Result<(), String> {
     let books: Vec<(String, LineBook)> = match &args.file {
         Some(path) => vec![(path.display().to_string(), load(path)?)],
-        None => linebook::embedded()
+        None => lines::embedded()
             .iter()
             .map(|book| (format!("built-in {}", book.variant()), book.clone()))
             .collect(),
@@ -160,13 +160,13 @@ fn verify(args: &VerifyArgs) -> Result<(), String> {
     let mut analyst = Analyst::new(args.hash.max(1));
     analyst.set_threads(args.threads);
     for (name, book) in books {
-        let mut entries: Vec<&linebook::Entry> = book.entries().iter().collect();
+        let mut entries: Vec<&lines::Entry> = book.entries().iter().collect();
         if let Some(n) = args.sample {
             entries.sort_by_key(|entry| (std::cmp::Reverse(entry.moves.len()), entry.nodes));
             entries.truncate(n);
         }
         for entry in &entries {
-            linebook::verify(&mut analyst, &book, entry).map_err(|e| format!("{name}: {e}"))?;
+            lines::verify(&mut analyst, &book, entry).map_err(|e| format!("{name}: {e}"))?;
         }
         println!(
             "{name}: ok, {} entries, {} solved again and agree",

@@ -3,7 +3,7 @@
 //! own opening lines, against every reply, each proven by the solver to hold
 //! at least a draw.
 //!
-//! A full-width book ([`crate::book`]) scores every position up to a ply;
+//! A full-width book ([`crate::books::opening`]) scores every position up to a ply;
 //! on Connect-5 7x6 one position with six stones takes 10 to 60 s to solve,
 //! so no full-width book reaches the plies where the search goes wrong
 //! there. A line book follows only inarow's side: in each of its positions
@@ -38,15 +38,24 @@ use std::sync::OnceLock;
 use inarow_games::connect4::{char_column, column_char};
 use inarow_games::{AnyGame, Drop, Game, MoveText, Variant};
 
-use crate::any::Analyst;
-use crate::book::{error, BookError};
-use crate::limits::SolveLimits;
+use crate::books::opening::{error, BookError};
+
+/// What proves and checks a line book's entries: exact scores of the
+/// family's positions ([`crate::Analyst`] is one).
+pub trait Prover {
+    /// Pons's exact score of `position` (with `weak`, its sign), searched
+    /// to the end.
+    fn score(&mut self, position: &AnyGame, weak: bool) -> i32;
+
+    /// The nodes searched so far.
+    fn nodes(&self) -> u64;
+}
 
 /// The line books built into the binary, made by `inarow book lines` (see
-/// the README).
+/// `docs/BOOKS.md`).
 const EMBEDDED: &[(&str, &str)] = &[(
     "connect-7x6-k5.lines",
-    include_str!("../books/connect-7x6-k5.lines"),
+    include_str!("../../books/connect-7x6-k5.lines"),
 )];
 
 /// One position of a line book and what inarow plays there.
@@ -355,7 +364,7 @@ fn replies(node: &Node) -> Vec<Node> {
 /// wins at once, else the first move from the centre out whose score for
 /// the mover is at least a draw.
 #[must_use]
-pub fn prove(analyst: &mut Analyst, node: &Node) -> Entry {
+pub fn prove(analyst: &mut impl Prover, node: &Node) -> Entry {
     let position = &node.position;
     let before = analyst.nodes();
     let width = i32::from(position.variant().dimensions().0);
@@ -367,23 +376,18 @@ pub fn prove(analyst: &mut Analyst, node: &Node) -> Entry {
             mv.file,
         )
     });
-    let unlimited = SolveLimits::default();
     let mut choice = None;
     for mv in moves {
         let mut child = *position;
         child.play_unchecked(mv);
-        let weak = analyst
-            .score(&child, true, &unlimited)
-            .expect("a solve without limits finishes");
+        let weak = analyst.score(&child, true);
         if weak > 0 {
             continue;
         }
         let score = if weak == 0 {
             0
         } else {
-            -analyst
-                .score(&child, false, &unlimited)
-                .expect("a solve without limits finishes")
+            -analyst.score(&child, false)
         };
         choice = Some((mv.file, score));
         break;
@@ -400,14 +404,9 @@ pub fn prove(analyst: &mut Analyst, node: &Node) -> Entry {
 ///
 /// # Errors
 /// What the solver found instead.
-pub fn verify(analyst: &mut Analyst, book: &LineBook, entry: &Entry) -> Result<(), BookError> {
+pub fn verify(analyst: &mut impl Prover, book: &LineBook, entry: &Entry) -> Result<(), BookError> {
     let position = book.position(&entry.moves)?;
-    let unlimited = SolveLimits::default();
-    let mut solve = |child: &AnyGame, weak| {
-        analyst
-            .score(child, weak, &unlimited)
-            .expect("a solve without limits finishes")
-    };
+    let mut solve = |child: &AnyGame, weak| analyst.score(child, weak);
     let name = if entry.moves.is_empty() {
         "the empty board"
     } else {
@@ -472,6 +471,7 @@ pub fn probe_embedded<G: Game>(position: &G) -> Option<Option<(G::Move, i32)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::any::Analyst;
 
     fn variant(name: &str) -> Variant {
         name.parse().unwrap()

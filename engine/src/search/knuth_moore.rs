@@ -16,9 +16,9 @@
 
 use inarow_games::{Game, Outcome};
 
-use crate::heuristics::{ordered_moves, SearchGame};
 use crate::score::WIN;
-use crate::trace::{Exit, Trace};
+use crate::search::heuristics::{ordered_moves, SearchGame};
+use crate::search::trace::{Exit, Trace};
 
 /// Beyond every value of every tree here: the textbook algorithms' ±∞. It
 /// is above the engine's own [`crate::score::INFINITE`], so explicit trees

@@ -85,8 +85,8 @@ const NO_MOVE: u8 = u8::MAX;
 const HEADER_BYTES: usize = 17;
 
 /// The book built into the binary (7x6), made by `inarow book build` (see
-/// the README).
-const EMBEDDED: &[u8] = include_bytes!("../books/7x6.book");
+/// `docs/BOOKS.md`).
+const EMBEDDED: &[u8] = include_bytes!("../../books/7x6.book");
 
 /// Why a book file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,8 +18,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
+mod lines;
+
 use clap::{Args, Subcommand};
-use inarow_engine::book::{self, Book, FrontierEntry};
+use inarow_engine::books::opening::{self, Book, FrontierEntry};
 use inarow_engine::score::rule_score;
 use inarow_engine::{max_threads, Analyst, SolveLimits};
 use inarow_games::{AnyGame, Bitboard, Column, Connect4Of, Game, Size, Variant};
@@ -52,7 +54,7 @@ enum BookCommand {
     /// Line books: the move inarow plays in each position of its own opening
     /// lines, proven to hold a draw (Connect-k members the solver takes
     /// minutes on).
-    Lines(crate::linebook::LinesArgs),
+    Lines(lines::LinesArgs),
 }
 
 /// Options of `inarow book build`.
@@ -161,7 +163,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         BookCommand::Deepen(args) => deepen(args),
         BookCommand::Verify(args) => verify(args),
         BookCommand::Probe(args) => probe(args),
-        BookCommand::Lines(args) => crate::linebook::run(args),
+        BookCommand::Lines(args) => lines::run(args),
     }
 }
 
@@ -245,7 +247,7 @@ fn write_book(book: &Book, output: &Path) -> Result<usize, String> {
 
 fn build(args: &BuildArgs) -> Result<(), String> {
     let started = Instant::now();
-    let frontier: Vec<(AnyGame, String)> = book::frontier_moves(args.size, args.plies)
+    let frontier: Vec<(AnyGame, String)> = opening::frontier_moves(args.size, args.plies)
         .into_iter()
         .map(|moves| Ok((position_of(args.size, &moves)?, moves)))
         .collect::<Result<_, String>>()?;
@@ -659,7 +661,7 @@ fn deepen(args: &MovesArgs) -> Result<(), String> {
     book.check().map_err(|e| in_file(e.to_string()))?;
     let number = book.depth() + 1;
     let stones = book.plies() + number;
-    let layer: Vec<(AnyGame, String)> = book::deep_moves(&book, number)
+    let layer: Vec<(AnyGame, String)> = opening::deep_moves(&book, number)
         .into_iter()
         .map(|moves| Ok((position_of(book.size(), &moves)?, moves)))
         .collect::<Result<_, String>>()?;
@@ -885,7 +887,7 @@ fn best_move(book: &Book, moves: &str) -> Option<Column> {
 fn probe(args: &ProbeArgs) -> Result<(), String> {
     let book = match &args.book {
         Some(path) => std::sync::Arc::new(load(path)?),
-        None => book::embedded(),
+        None => opening::embedded(),
     };
     let mut failures = 0;
     for moves in &args.moves {

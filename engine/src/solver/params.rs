@@ -1,0 +1,74 @@
+//! The solver's limits and tuned parameters, together. Each was chosen by
+//! node counts and timings on Pons's sets; `docs/SOLVER.md` records the
+//! values measured against each, and how to measure them again.
+
+/// The most columns a board has.
+pub(super) const MAX_COLUMNS: usize = inarow_games::connect4::MAX_WIDTH;
+
+/// The most lines `Board::lines_bound` counts; with
+/// more, claimeven and the odd threat bound by one line or threat alone.
+pub(super) const MAX_CLAIMED_LINES: usize = 16;
+
+/// The most stones a board holds: a ply of the search is below it.
+pub(super) const MAX_PLIES: usize = inarow_games::connect4::MAX_BITS;
+
+/// Limits are looked at every this many nodes.
+pub(super) const CHECK_EVERY: u64 = 4096;
+
+/// With threads, whether the window is still worth asking is looked at every
+/// this many nodes.
+pub(super) const CHECK_DONE_EVERY: u64 = 256;
+
+/// With threads, each window of a solve is first searched by one thread for
+/// this many nodes (about 2 ms); the first that takes longer hands the rest
+/// of the solve to the threads. The other threads wait meanwhile, so that a
+/// small window does not pay for starting them.
+pub(super) const SOLO_NODES: u64 = 1 << 14;
+
+/// With threads, nodes with this many empty cells or more defer moves
+/// another thread is searching. Lower down, the subtrees are too small for
+/// deferring to pay.
+pub(super) const BUSY_MIN_EMPTIES: i32 = 20;
+
+/// With this many empty cells or fewer, check whether a side can still make
+/// any line at all: a cheap test that pays off near the end.
+pub(super) const DRAW_CHECK_EMPTIES: i32 = 12;
+
+/// With this many empty cells or more, claimeven one ply ahead also looks
+/// when the node's alpha is already 1 or more, for a move after which the
+/// second player's line below wins for it: it looks at every move, which
+/// pays only where subtrees are large (9% fewer nodes on the first 20 of
+/// Test_L1_R3 in 0.96x the time).
+pub(super) const CLAIMEVEN_WIN_MIN_EMPTIES: i32 = 16;
+
+/// With this many empty cells or more, look up every child in the table
+/// before searching any (enhanced transposition cutoff). The children's
+/// entries are already being loaded, so looking costs little.
+pub(super) const ETC_MIN_EMPTIES: i32 = 14;
+
+/// With this many empty cells or more, the enhanced transposition cutoff
+/// also looks past a forced reply, at the position after it, whose entry is
+/// not being loaded: worth it only for big subtrees.
+pub(super) const ETC_REPLY_MIN_EMPTIES: i32 = 18;
+
+/// An iteration asking whether the score is beyond `cells / FORCING_FRACTION`
+/// (6 on 7x6) orders forcing moves first: a quick win or loss is a matter of
+/// forcing moves.
+pub(super) const FORCING_FRACTION: i32 = 7;
+
+/// Positions with this many empty cells or fewer go to a small table of
+/// their own: they are most of the nodes, and a table that fits the caches
+/// answers them faster than a big one (on 7x6, 14% less time on L2_R2 and
+/// 22% on L1_R3, for 5-7% more nodes).
+pub(super) const NEAR_EMPTIES: i32 = 18;
+
+/// The size of the table of positions near the end (at most a quarter of the
+/// budget): 2^15 buckets in the narrow layout, seven entries each with 40-bit
+/// checks (see the `tt` module). Small enough to stay in one core's share of
+/// a shared last-level cache, 4 to 8 MiB on the machines measured.
+pub(super) const NEAR_TABLE_BYTES: usize = 2 << 20;
+
+/// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one
+/// for positions near the end (69.2 MB; Pons's solver uses 84 MB), with room
+/// for that one to grow to 8 MiB with threads.
+pub const DEFAULT_SOLVER_HASH_MIB: usize = 72;
