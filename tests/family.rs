@@ -357,3 +357,29 @@ fn populating_the_tables_changes_no_solve() {
         }
     }
 }
+
+/// A lost game is not given up: facing an open four (two cells that each
+/// win), every move loses, and the engine blocks one end, so that an
+/// opponent who misses its win must find another.
+#[test]
+fn a_lost_position_blocks_a_win_rather_than_give_up() {
+    let mut searcher = AnySearcher::new(16);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let cases = [
+        // The first player's open four d8-g8: c8 and h8 win for it.
+        ("gomokufreestyle", "d8 d6 e8 e6 f8 f6 g8", ["c8", "h8"]),
+        // The same on a board the search takes whole (81 cells): a5 and f5.
+        ("mnk 9x9 k5", "b5 b1 c5 c1 d5 d1 e5", ["a5", "f5"]),
+    ];
+    for (name, moves, blocks) in cases {
+        let mut position = AnyGame::new(variant(name));
+        position.play_moves(moves).unwrap();
+        let result = searcher.search(&position, &limits, &Signals::new(), |_| {});
+        let best = result.best.expect("a move").to_string();
+        let square = best.trim_start_matches("P@");
+        assert!(blocks.contains(&square), "{name} after {moves}: {best}");
+    }
+}

@@ -1,7 +1,7 @@
 //! What the heuristic search knows of the family: the evaluation, the
 //! candidates and the threat-space search at the horizon.
 
-use inarow_games::kinarow::{down, Rules};
+use inarow_games::kinarow::{down, has_bit, Rules};
 use inarow_games::{Bitboard, Cell, KInARowOf, LongList};
 
 use crate::score::EVAL_LIMIT;
@@ -48,6 +48,10 @@ impl<B: Bitboard> SearchGame for KInARowOf<B> {
 
     fn prunes_candidates(&self) -> bool {
         !self.rules().gravity() && self.rules().cells() > FULL_WIDTH_CELLS
+    }
+
+    fn blocks_a_win(&self, mv: Cell) -> bool {
+        has_bit(self.opponent_winning_cells(), mv)
     }
 
     fn evaluate(&self) -> i32 {

@@ -41,6 +41,14 @@ pub trait SearchGame: Game {
         false
     }
 
+    /// Whether `mv` takes a cell where the opponent would make a line with
+    /// its next move. Where every move loses, the root tries these first: a
+    /// lost game is not given up, since an opponent who misses its win must
+    /// find another. By default no move is known to.
+    fn blocks_a_win(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// An exact solver the search asks first, when it has time to spare.
     type Oracle: Oracle<Self>;
 
@@ -87,7 +95,9 @@ pub trait SearchGame: Game {
 /// Every legal move in the order the search tries them at its root: moves
 /// that win at once first, then the [`SearchGame::candidate_moves`] by their
 /// ordering score, highest first, then the moves that let the opponent win
-/// at once; ties keep the order of [`Game::legal_moves`].
+/// at once, those that block one of its wins first
+/// ([`SearchGame::blocks_a_win`]); ties keep the order of
+/// [`Game::legal_moves`].
 #[must_use]
 pub fn ordered_moves<G: SearchGame>(position: &G) -> G::List<G::Move> {
     let hints = position.candidate_moves();
@@ -101,7 +111,8 @@ pub fn ordered_moves<G: SearchGame>(position: &G) -> G::List<G::Move> {
     moves.sort_by_key(|&mv| {
         let winning = position.is_winning_move(mv);
         let hint = hints.iter().find(|(m, _)| *m == mv).map(|&(_, s)| s);
-        (!winning, hint.is_none(), -hint.unwrap_or(0))
+        let gives_up = hint.is_none() && !position.blocks_a_win(mv);
+        (!winning, hint.is_none(), gives_up, -hint.unwrap_or(0))
     });
     moves
 }
