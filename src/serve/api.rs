@@ -185,6 +185,8 @@ struct MoveScore {
 /// that draws its board: the full variant string, its title and its rules.
 #[derive(Serialize)]
 struct GameRules {
+    /// The game's name, as `Variant::name` gives it: `cfour`, `connect`.
+    name: &'static str,
     /// The variant as `Variant`'s `FromStr` reads it back: `gomoku`,
     /// `connect 7x6 k5`, `mnk 4x4 k3 exact`.
     variant: String,
@@ -202,6 +204,7 @@ impl GameRules {
     fn of(variant: Variant) -> Self {
         let rules = variant.rules();
         GameRules {
+            name: variant.name(),
             variant: variant.to_string(),
             title: variant.title(),
             width: rules.width(),
@@ -666,6 +669,10 @@ struct Info {
     name: &'static str,
     version: &'static str,
     variants: [&'static str; 4],
+    /// Every name a position's `variant` may have in an answer.
+    names: [&'static str; 6],
+    /// The members offered by name, as a client shows them.
+    presets: Vec<GameRules>,
     family: Family,
     levels: Levels,
     limits: Limits,
@@ -677,11 +684,22 @@ struct Info {
 /// `connect WxH kK` or `mnk WxH kK` variant may ask for.
 #[derive(Serialize)]
 struct Family {
-    forms: [&'static str; 2],
+    forms: Vec<FormInfo>,
     max_width: usize,
     max_height: usize,
     max_bits: usize,
     max_k: usize,
+}
+
+/// A name that spells any member with a board and a line (`Variant::FORMS`).
+#[derive(Serialize)]
+struct FormInfo {
+    name: &'static str,
+    /// Whether the stones of its members fall.
+    gravity: bool,
+    /// How a member is written: `connect WxH kK`, with ` exact` where only
+    /// exactly k in a row wins.
+    form: String,
 }
 
 #[derive(Serialize)]
@@ -699,8 +717,17 @@ pub async fn info(State(app): State<App>) -> Response {
             name: "inarow",
             version: env!("CARGO_PKG_VERSION"),
             variants: Variant::NAMES,
+            names: Variant::ALL_NAMES,
+            presets: Variant::presets().into_iter().map(GameRules::of).collect(),
             family: Family {
-                forms: ["connect WxH kK", "mnk WxH kK"],
+                forms: Variant::FORMS
+                    .iter()
+                    .map(|form| FormInfo {
+                        name: form.name,
+                        gravity: form.gravity,
+                        form: format!("{} WxH kK", form.name),
+                    })
+                    .collect(),
                 max_width: kinarow::MAX_FILES,
                 max_height: kinarow::MAX_RANKS,
                 max_bits: kinarow::MAX_BITS,
