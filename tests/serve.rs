@@ -494,7 +494,7 @@ fn family_members_are_analysed_played_and_reviewed() {
         assert_eq!(analysis["variant"], "mnk");
         assert_eq!(
             analysis["game"],
-            json!({"variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
+            json!({"name": "mnk", "variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
                    "height": 4, "k": 3, "gravity": false, "exact": false})
         );
         assert_eq!(analysis["complete"], true, "{moves}");
