@@ -536,7 +536,7 @@ fn review_games(
     let mut errors = Vec::new();
     pgn::for_each_game(pgn, |item| match item {
         Ok(game) => games.push(game),
-        Err(reason) => errors.push(reason),
+        Err(reason) => errors.push(reason.to_string()),
     });
     let mut tallies: Vec<(String, Tally)> = Vec::new();
     let mut reviewed_games = Vec::with_capacity(games.len());
@@ -559,7 +559,7 @@ fn review_games(
         let start = match pgn::start_position(game) {
             Ok(start) => start,
             Err(reason) => {
-                reviewed_game.error = Some(reason);
+                reviewed_game.error = Some(reason.to_string());
                 reviewed_games.push(reviewed_game);
                 continue;
             }
@@ -581,13 +581,15 @@ fn review_games(
         );
         let mut notes = review.notes.into_iter().peekable();
         let mut position = start;
-        for (index, text) in game.moves.iter().enumerate() {
+        for (index, played) in game.moves.iter().enumerate() {
             let fen = position.fen();
             let ply = position.ply();
             let mover = position.side_to_move();
-            let Ok(drop) = position.play_text(text) else {
+            let Ok(mv) = played.in_position(&position) else {
                 break;
             };
+            let drop = position.to_drop(mv);
+            position.play_unchecked(mv);
             let note = notes.next_if(|(at, _)| *at == index).map(|(_, note)| note);
             if let Some(note) = &note {
                 review::tally_of(&mut tallies, &names[mover.index()]).add(note.label());
