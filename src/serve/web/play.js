@@ -104,6 +104,7 @@ export async function analyse(millis) {
     endRequest(token);
     if (token !== state.token) return;
     state.analysis = { key, data };
+    learnGame(data.game);
     renderGame();
   } catch (e) {
     if (token !== state.token) return;
