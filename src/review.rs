@@ -24,7 +24,7 @@ use clap::Args;
 use inarow_engine::{Analyst, Signals, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::{AnyGame, Drop, Game, MoveError, Player};
 
-use inarow_protocol::pgn::{for_each_game, start_position, PgnGame};
+use inarow_protocol::pgn::{for_each_game, start_position, PgnGame, PgnMove};
 
 /// Options of `inarow review`.
 #[derive(Args, Debug)]
@@ -135,11 +135,11 @@ impl Label {
     }
 
     /// The PGN suffix annotation: none, `?` or `??`.
-    fn suffix(self) -> &'static str {
+    fn suffix(self) -> Option<&'static str> {
         match self {
-            Label::Best => "",
-            Label::ScoreError => "?",
-            Label::OutcomeError => "??",
+            Label::Best => None,
+            Label::ScoreError => Some("?"),
+            Label::OutcomeError => Some("??"),
         }
     }
 }
@@ -348,7 +348,7 @@ pub struct GameReview {
 pub fn review_game(
     analyst: &mut Analyst,
     start: &AnyGame,
-    moves: &[String],
+    moves: &[PgnMove],
     reviewed: [bool; 2],
     budget: Option<Budget>,
     stop: Stop<'_>,
@@ -361,15 +361,15 @@ pub fn review_game(
     let mut position = *start;
     // The position's score, when the move before already settled it.
     let mut known: Option<i32> = None;
-    for (index, text) in moves.iter().enumerate() {
+    for (index, played) in moves.iter().enumerate() {
         let ply = position.ply();
-        let mv = match position.parse_move(text) {
+        let mv = match played.in_position(&position) {
             Ok(mv) => mv,
             Err(error) => {
                 review.bad_move = Some(BadMove {
                     index,
                     ply,
-                    text: text.clone(),
+                    text: played.text.clone(),
                     error,
                 });
                 break;
@@ -596,7 +596,7 @@ impl Review<'_> {
             let name = names[note.mover.index()].clone();
             self.tally(&name).add(label);
             if let Some(label) = label {
-                game.moves[index].push_str(label.suffix());
+                game.moves[index].annotation = label.suffix();
                 if label != Label::Best {
                     self.mistakes.push(Mistake {
                         game: number,

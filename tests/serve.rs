@@ -494,7 +494,7 @@ fn family_members_are_analysed_played_and_reviewed() {
         assert_eq!(analysis["variant"], "mnk");
         assert_eq!(
             analysis["game"],
-            json!({"variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
+            json!({"name": "mnk", "variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
                    "height": 4, "k": 3, "gravity": false, "exact": false})
         );
         assert_eq!(analysis["complete"], true, "{moves}");
@@ -793,6 +793,60 @@ fn the_openapi_document_describes_every_route() {
     );
 }
 
+/// The paths a page's text loads from this server: `src="/x"`,
+/// `href="/x"`, and the modules a script imports (`from './x.js'`).
+fn loaded_paths(text: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    for opener in ["src=\"/", "href=\"/", "from './"] {
+        let closer = if opener.ends_with('/') && opener.contains('"') {
+            '"'
+        } else {
+            '\''
+        };
+        for (at, _) in text.match_indices(opener) {
+            let rest = &text[at + opener.len()..];
+            let end = rest.find(closer).expect("a closed path");
+            paths.push(format!("/{}", &rest[..end]));
+        }
+    }
+    paths
+}
+
+/// The page's files as the server serves them, from `/` through every
+/// script, style sheet and module they load (not the API's documents
+/// they link to): (path, content type, body).
+fn page_files(client: &mut Client) -> Vec<(String, String, String)> {
+    let mut files = Vec::new();
+    let mut queue = vec!["/".to_owned()];
+    while let Some(path) = queue.pop() {
+        if files.iter().any(|(seen, _, _)| *seen == path) || path.starts_with("/api/") {
+            continue;
+        }
+        let answer = client.get(&path);
+        assert_eq!(answer.status, 200, "{path}");
+        assert!(!answer.body.is_empty(), "{path}");
+        let content_type = answer.headers["content-type"].clone();
+        if content_type.starts_with("text/html") || content_type.starts_with("text/javascript") {
+            queue.extend(loaded_paths(&answer.body));
+        }
+        files.push((path, content_type, answer.body));
+    }
+    files
+}
+
+/// Whether `word` stands in `text` as a word of its own: not inside a
+/// longer name (`connect4`, `cfours`).
+fn has_word(text: &str, word: &str) -> bool {
+    let part_of_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        !text[..at].chars().next_back().is_some_and(part_of_name)
+            && !text[at + word.len()..]
+                .chars()
+                .next()
+                .is_some_and(part_of_name)
+    })
+}
+
 #[test]
 fn the_page_is_served_from_the_binary() {
     let server = Server::start(&[]);
@@ -800,12 +854,29 @@ fn the_page_is_served_from_the_binary() {
     let page = client.get("/");
     assert_eq!(page.status, 200);
     assert!(page.headers["content-type"].starts_with("text/html"));
-    assert!(page.body.contains("/app.js") && page.body.contains("/style.css"));
-    for (path, kind) in [("/app.js", "text/javascript"), ("/style.css", "text/css")] {
-        let asset = client.get(path);
-        assert_eq!(asset.status, 200, "{path}");
-        assert!(asset.headers["content-type"].starts_with(kind), "{path}");
-        assert!(!asset.body.is_empty(), "{path}");
+    assert!(page
+        .body
+        .contains("<script type=\"module\" src=\"/app.js\">"));
+    let files = page_files(&mut client);
+    // The style sheet and the modules, each with its content type: a
+    // browser runs a module script only when it is served as JavaScript.
+    for (path, kind) in [
+        ("/style.css", "text/css"),
+        ("/app.js", "text/javascript"),
+        ("/state.js", "text/javascript"),
+        ("/family.js", "text/javascript"),
+        ("/game.js", "text/javascript"),
+        ("/notation.js", "text/javascript"),
+        ("/api.js", "text/javascript"),
+        ("/draw.js", "text/javascript"),
+        ("/play.js", "text/javascript"),
+        ("/review.js", "text/javascript"),
+    ] {
+        let (_, content_type, _) = files
+            .iter()
+            .find(|(loaded, _, _)| loaded == path)
+            .unwrap_or_else(|| panic!("the page does not load {path}"));
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
     }
     // Nothing is loaded from elsewhere (an SVG's xmlns is a name, not a load;
     // the browser test also fails on any request to another origin).
@@ -820,6 +891,96 @@ fn the_page_is_served_from_the_binary() {
     ] {
         assert!(!page.body.contains(loader), "the page loads {loader}…");
         assert!(!css.contains(loader), "the style loads {loader}…");
+    }
+}
+
+/// The page and the OpenAPI document hold no list of games of their own:
+/// the document's enums are the names `/api/v1/info` gives, its description
+/// of a variant names the info's presets and forms, every preset is the game
+/// the server plays under its variant string, and no file of the page (nor
+/// the source of the document) spells a name.
+#[test]
+fn the_page_and_the_openapi_document_take_the_games_from_info() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    let info_answer = client.get("/api/v1/info");
+    let info = info_answer.json();
+    let names: Vec<&str> = info["names"]
+        .as_array()
+        .expect("names")
+        .iter()
+        .map(|name| name.as_str().expect("a name"))
+        .collect();
+    assert!(!names.is_empty());
+    for name in info["variants"].as_array().expect("variants") {
+        assert!(names.contains(&name.as_str().expect("a name")), "{name}");
+    }
+
+    let document = client.get("/api/v1/openapi.json").json();
+    let schemas = &document["components"]["schemas"];
+    assert_eq!(
+        schemas["Analysis"]["properties"]["variant"]["enum"],
+        info["names"]
+    );
+    assert_eq!(
+        schemas["Info"]["properties"]["names"]["items"]["enum"],
+        info["names"]
+    );
+    assert_eq!(
+        schemas["Info"]["properties"]["variants"]["items"]["enum"],
+        info["variants"]
+    );
+    let game_rules = &schemas["Analysis"]["properties"]["game"];
+    assert_eq!(game_rules["properties"]["name"]["enum"], info["names"]);
+    let description = schemas["AnalyzeRequest"]["properties"]["variant"]["description"]
+        .as_str()
+        .expect("the variant's description");
+    for form in info["family"]["forms"].as_array().expect("forms") {
+        let spelling = form["form"].as_str().expect("a form");
+        assert!(description.contains(spelling), "{spelling}: {description}");
+        assert!(spelling.starts_with(form["name"].as_str().expect("a name")));
+        assert!(names.contains(&form["name"].as_str().expect("a name")));
+    }
+    let mut named = Vec::new();
+    for preset in info["presets"].as_array().expect("presets") {
+        let variant = preset["variant"].as_str().expect("a variant");
+        let name = preset["name"].as_str().expect("a name");
+        assert!(
+            description.contains(&format!("{name} ("))
+                || description.contains(&format!("`{variant}`")),
+            "{variant}: {description}"
+        );
+        // The server plays the preset under its variant string.
+        let analysis = client
+            .post(
+                "/api/v1/analyze",
+                &json!({"variant": variant, "budget": {"nodes": 1}}),
+            )
+            .json();
+        assert_eq!(analysis["game"], *preset, "{variant}");
+        assert_eq!(analysis["variant"], name, "{variant}");
+        named.push(name);
+    }
+    named.dedup();
+    assert_eq!(
+        named, names,
+        "a name without a preset, or presets out of order"
+    );
+
+    // The names as words: found where they are (the info), and nowhere in
+    // the page's files or the document's source.
+    for name in &names {
+        assert!(has_word(&info_answer.body, name), "{name}");
+    }
+    let source = include_str!("../src/serve/openapi.rs");
+    for (path, _, body) in page_files(&mut client).into_iter().chain([(
+        "src/serve/openapi.rs".to_owned(),
+        String::new(),
+        source.to_owned(),
+    )]) {
+        for name in &names {
+            assert!(!has_word(&body, name), "{path} spells the name {name}");
+        }
     }
 }
 

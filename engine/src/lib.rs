@@ -55,17 +55,36 @@ pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
+/// A thread count outside 1 to [`max_threads`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreadCountError {
+    /// The count asked for.
+    pub threads: usize,
+    /// The most there may be: the number of cores.
+    pub max: usize,
+}
+
+impl std::fmt::Display for ThreadCountError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "expected a thread count from 1 to {}, got {}",
+            self.max, self.threads
+        )
+    }
+}
+
+impl std::error::Error for ThreadCountError {}
+
 /// A thread count asked for from outside, checked: 1 to [`max_threads`].
 ///
 /// # Errors
-/// A message saying the range, if `threads` is outside it.
-pub fn check_threads(threads: usize) -> Result<usize, String> {
+/// [`ThreadCountError`], saying the range, if `threads` is outside it.
+pub fn check_threads(threads: usize) -> Result<usize, ThreadCountError> {
     let max = max_threads();
     if (1..=max).contains(&threads) {
         Ok(threads)
     } else {
-        Err(format!(
-            "expected a thread count from 1 to {max}, got {threads}"
-        ))
+        Err(ThreadCountError { threads, max })
     }
 }

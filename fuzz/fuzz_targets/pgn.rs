@@ -8,7 +8,7 @@
 
 use inarow_fuzz::{assert_fen_round_trip, assert_one_line};
 use inarow_games::Game;
-use inarow_protocol::pgn::{for_each_game, read, start_position};
+use inarow_protocol::pgn::{for_each_game, read, start_position, PgnMove};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,8 +23,9 @@ fuzz_target!(|data: &[u8]| {
             // refused as moves when the game is played, and written back
             // they may read otherwise: `0.4` as a move number glued to a
             // move, `%x` at the start of a line as an escaped line.
-            let notation = |mv: &String| {
-                mv.chars()
+            let notation = |mv: &PgnMove| {
+                mv.text
+                    .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "@,-".contains(c))
             };
             if !game.moves.iter().all(notation) {
@@ -41,9 +42,12 @@ fuzz_target!(|data: &[u8]| {
             match start {
                 Ok(mut position) => {
                     assert_fen_round_trip(&position);
-                    for text in &game.moves {
-                        match position.play_text(text) {
-                            Ok(_) => assert_fen_round_trip(&position),
+                    for played in &game.moves {
+                        match played.in_position(&position) {
+                            Ok(mv) => {
+                                position.play_unchecked(mv);
+                                assert_fen_round_trip(&position);
+                            }
                             Err(e) => {
                                 assert_one_line(&e.to_string());
                                 break;
@@ -51,9 +55,9 @@ fuzz_target!(|data: &[u8]| {
                         }
                     }
                 }
-                Err(e) => assert_one_line(&e),
+                Err(e) => assert_one_line(&e.to_string()),
             }
         }
-        Err(e) => assert_one_line(&e),
+        Err(e) => assert_one_line(&e.to_string()),
     });
 });

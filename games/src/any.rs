@@ -31,6 +31,16 @@ pub enum Variant {
     KInARow(Rules),
 }
 
+/// A name that spells the members of the family past the named games with
+/// a board and a line: [`Variant::FORMS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Form {
+    /// The name: `connect`, `mnk`.
+    pub name: &'static str,
+    /// Whether the stones of its members fall.
+    pub gravity: bool,
+}
+
 /// A board's files and ranks as a person gives them, `WxH` (`15x15`),
 /// before a game says whether it is played there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,10 +119,10 @@ impl Variant {
         match self {
             Variant::Connect4(_) => "cfour",
             Variant::TicTacToe => "tictactoe",
-            Variant::KInARow(rules) if rules.gravity() => "connect",
+            Variant::KInARow(rules) if rules.gravity() => Self::form(true).name,
             Variant::KInARow(rules) if rules.k() == 5 && rules.overlines() => "gomokufreestyle",
             Variant::KInARow(rules) if rules.k() == 5 => "gomoku",
-            Variant::KInARow(_) => "mnk",
+            Variant::KInARow(_) => Self::form(false).name,
         }
     }
 
@@ -134,6 +144,70 @@ impl Variant {
     /// itself; `connect` and `mnk` name the rest of the family with a board
     /// and a line (see [`Variant`]'s `FromStr`).
     pub const NAMES: [&'static str; 4] = ["cfour", "tictactoe", "gomoku", "gomokufreestyle"];
+
+    /// The names of the rest of the family, each read with a board and a
+    /// line (`connect 7x6 k5`, `mnk 4x4 k3 exact`): one for the members
+    /// whose stones fall, one for the others.
+    pub const FORMS: [Form; 2] = [
+        Form {
+            name: "connect",
+            gravity: true,
+        },
+        Form {
+            name: "mnk",
+            gravity: false,
+        },
+    ];
+
+    /// Every name [`name`](Self::name) gives: [`NAMES`](Self::NAMES), then
+    /// the names of [`FORMS`](Self::FORMS).
+    pub const ALL_NAMES: [&'static str; 6] = {
+        let mut all = [""; 6];
+        let mut i = 0;
+        while i < Self::NAMES.len() {
+            all[i] = Self::NAMES[i];
+            i += 1;
+        }
+        let mut j = 0;
+        while j < Self::FORMS.len() {
+            all[i + j] = Self::FORMS[j].name;
+            j += 1;
+        }
+        all
+    };
+
+    /// The form that spells a member past the named games: `connect` where
+    /// stones fall, `mnk` where they do not.
+    #[must_use]
+    pub const fn form(gravity: bool) -> Form {
+        if gravity {
+            Self::FORMS[0]
+        } else {
+            Self::FORMS[1]
+        }
+    }
+
+    /// The members a front end offers by name, in the order it shows them:
+    /// Connect Four, tic-tac-toe, gomoku (15x15, exactly five), free-style
+    /// gomoku, Gomocup's 20x20 free-style board, Connect-5 on 7x6 and the
+    /// 4,4,3-game. Each name of [`ALL_NAMES`](Self::ALL_NAMES) has one.
+    #[must_use]
+    pub fn presets() -> [Variant; 7] {
+        let member = |width, height, k, gravity, overlines| {
+            Variant::from_rules(
+                Rules::new(width, height, k, gravity, overlines).expect("a preset's rules"),
+            )
+        };
+        [
+            Variant::default(),
+            Variant::TicTacToe,
+            member(GOMOKU_SIDE, GOMOKU_SIDE, 5, false, false),
+            member(GOMOKU_SIDE, GOMOKU_SIDE, 5, false, true),
+            member(20, 20, 5, false, true),
+            member(7, 6, 5, true, true),
+            member(4, 4, 3, false, true),
+        ]
+    }
 
     /// The game's name for people: `Connect Four 7x6`, `Tic-tac-toe`,
     /// `Gomoku 15x15`, `Connect-5 7x6`, `m,n,k-game 5,5,4`.
@@ -725,5 +799,61 @@ impl Game for AnyGame {
 impl fmt::Display for AnyGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         dispatch!(self, g => fmt::Display::fmt(g, f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every member of small boards and lines, with gravity and without,
+    /// with and without overlines.
+    fn members() -> impl Iterator<Item = Variant> {
+        (1..=8).flat_map(|width| {
+            (1..=8).flat_map(move |height| {
+                (1..=6).flat_map(move |k| {
+                    [(true, true), (true, false), (false, true), (false, false)]
+                        .into_iter()
+                        .filter_map(move |(gravity, overlines)| {
+                            Rules::new(width, height, k, gravity, overlines).ok()
+                        })
+                        .map(Variant::from_rules)
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn all_names_are_the_names_the_members_have() {
+        let mut seen: Vec<&str> = members()
+            .chain(Variant::presets())
+            .map(Variant::name)
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        let mut all = Variant::ALL_NAMES.to_vec();
+        all.sort_unstable();
+        assert_eq!(seen, all);
+        assert_eq!(Variant::ALL_NAMES[..4], Variant::NAMES);
+        for form in Variant::FORMS {
+            assert!(members()
+                .filter(|v| v.name() == form.name)
+                .all(|v| v.gravity() == form.gravity));
+            assert_eq!(Variant::form(form.gravity), form);
+        }
+    }
+
+    #[test]
+    fn presets_cover_every_name_and_read_back() {
+        let presets = Variant::presets();
+        for name in Variant::ALL_NAMES {
+            assert!(presets.iter().any(|p| p.name() == name), "{name}");
+        }
+        for preset in presets {
+            assert_eq!(preset.to_string().parse(), Ok(preset));
+        }
+        for (i, a) in presets.iter().enumerate() {
+            assert!(!presets[..i].contains(a), "{a} twice");
+        }
     }
 }

@@ -26,7 +26,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-pub use any::{AnyGame, Dimensions, Variant};
+pub use any::{AnyGame, Dimensions, Form, Variant};
 pub use bitboard::{Bitboard, Wide};
 pub use connect4::{Column, Connect4, Connect4Of, Connect4U128, Size};
 pub use error::{

@@ -32,9 +32,13 @@
 //! comments, numeric annotation glyphs, variations (skipped) and move
 //! numbers glued to moves.
 
-use std::fmt::Write as _;
+use std::error::Error;
+use std::fmt::{self, Write as _};
 
-use inarow_games::{AnyGame, Outcome, ParseVariantError, Player, Variant};
+use inarow_games::{
+    AnyGame, FenError, Game, MoveError, MoveText, Outcome, ParseMoveError, ParseVariantError,
+    Player, Variant,
+};
 
 /// The PGN text of a game: the tags in the order given, then the moves
 /// numbered from `first_ply` (the stones of the start position) each with its
@@ -95,13 +99,60 @@ fn sanitize(comment: &str) -> String {
     comment.replace('}', ")").replace('\n', " ")
 }
 
+/// A move of a game read from PGN: its text, read once into a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move as written, without suffix annotations: `P@d1`, `4`.
+    pub text: String,
+    /// The move the text names, before a position says whether it is legal;
+    /// or why the text names none.
+    pub parsed: Result<MoveText, ParseMoveError>,
+    /// The suffix annotation written after it: `?` or `??` where a review
+    /// found an error. The reader drops those it reads: they judge the
+    /// move, they do not name it.
+    pub annotation: Option<&'static str>,
+}
+
+impl PgnMove {
+    /// The move written as `text`, read.
+    #[must_use]
+    pub fn new(text: &str) -> Self {
+        PgnMove {
+            text: text.to_owned(),
+            parsed: text.parse(),
+            annotation: None,
+        }
+    }
+
+    /// The move in `position`.
+    ///
+    /// # Errors
+    /// [`MoveError::Parse`] if the text names no move, [`MoveError::Illegal`]
+    /// if the move cannot be played there.
+    pub fn in_position<G: Game>(&self, position: &G) -> Result<G::Move, MoveError> {
+        let parsed = self
+            .parsed
+            .as_ref()
+            .map_err(|e| MoveError::Parse(e.clone()))?;
+        Ok(position.move_from_text(parsed)?)
+    }
+}
+
+impl fmt::Display for PgnMove {
+    /// The move as written, with its annotation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)?;
+        f.write_str(self.annotation.unwrap_or_default())
+    }
+}
+
 /// A game read from a PGN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tags, in file order.
     pub tags: Vec<(String, String)>,
-    /// The moves, as written.
-    pub moves: Vec<String>,
+    /// The moves, in order.
+    pub moves: Vec<PgnMove>,
     /// The comment after each move, if any.
     pub comments: Vec<Option<String>>,
     /// The result token: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -135,7 +186,7 @@ impl PgnGame {
             .moves
             .iter()
             .zip(self.comments.iter().chain(std::iter::repeat(&None)))
-            .map(|(played, comment)| (played.clone(), comment.clone()))
+            .map(|(played, comment)| (played.to_string(), comment.clone()))
             .collect();
         let result = if self.result.is_empty() {
             "*"
@@ -186,7 +237,7 @@ pub fn read(text: &str) -> PgnFile {
                 // A comment that more moves follow (before the first move,
                 // or a move's second) is not the result's: it is not kept.
                 game.result_comment = None;
-                game.moves.push(text);
+                game.moves.push(PgnMove::new(&text));
                 game.comments.push(None);
             }
             Token::Result(result) => {
@@ -373,10 +424,40 @@ impl Lexer<'_> {
     }
 }
 
+/// A part of a PGN text that cannot be read as a game: a game without a
+/// result, or an unclosed tag, comment or variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnreadableGame {
+    /// The line it starts on, from 1.
+    pub line: usize,
+    /// Its first characters, at most 40 of its first line.
+    pub excerpt: String,
+    /// The line of the next `[Event` tag, where reading resumes; `None` if
+    /// the rest of the text holds none.
+    pub resumes_at: Option<usize>,
+}
+
+impl fmt::Display for UnreadableGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}: cannot read the game from here ('{}'): \
+             a game without a result, or an unclosed tag, comment or variation; ",
+            self.line, self.excerpt
+        )?;
+        match self.resumes_at {
+            Some(line) => write!(f, "reading resumes at line {line}"),
+            None => f.write_str("the rest of the text is not reviewed"),
+        }
+    }
+}
+
+impl Error for UnreadableGame {}
+
 /// Reads the games of a PGN text in order: each game, or why the text from
 /// some line on cannot be read (then reading resumes at the next `[Event`
 /// tag, if there is one).
-pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) {
+pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, UnreadableGame>)) {
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let mut at = 0;
     while at < text.len() {
@@ -400,15 +481,11 @@ pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) 
         let next = text[start..]
             .find("\n[Event ")
             .map(|found| start + found + 1);
-        let then = match next {
-            Some(next) => format!("reading resumes at line {}", line_of(next)),
-            None => "the rest of the text is not reviewed".to_owned(),
-        };
-        each(Err(format!(
-            "line {}: cannot read the game from here ('{excerpt}'): \
-             a game without a result, or an unclosed tag, comment or variation; {then}",
-            line_of(start)
-        )));
+        each(Err(UnreadableGame {
+            line: line_of(start),
+            excerpt,
+            resumes_at: next.map(line_of),
+        }));
         match next {
             Some(next) => at = next,
             None => break,
@@ -416,25 +493,71 @@ pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) 
     }
 }
 
-/// The position a game starts from: its `Variant` tag, and its `FEN` tag if any.
-pub fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
-    let variant: Variant = game
-        .tag("Variant")
-        .ok_or_else(|| {
-            format!(
+/// Why a game's start position cannot be set up from its tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The game has no `Variant` tag.
+    NoVariant,
+    /// The `Variant` tag names no game inarow plays.
+    Variant(ParseVariantError),
+    /// The `FEN` tag is not a position of the game.
+    Fen {
+        /// The tag's value.
+        fen: String,
+        /// Why it is not a position.
+        error: FenError,
+    },
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::NoVariant => write!(
+                f,
                 "no Variant tag: inarow reviews {} games",
                 Variant::NAMES.join(" and ")
-            )
-        })?
+            ),
+            StartError::Variant(error) => error.fmt(f),
+            StartError::Fen { fen, error } => write!(f, "FEN '{fen}': {error}"),
+        }
+    }
+}
+
+impl Error for StartError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            StartError::NoVariant => None,
+            StartError::Variant(error) => Some(error),
+            StartError::Fen { error, .. } => Some(error),
+        }
+    }
+}
+
+/// The position a game starts from: its `Variant` tag, and its `FEN` tag if any.
+///
+/// # Errors
+/// [`StartError`] if the tags give no position.
+pub fn start_position(game: &PgnGame) -> Result<AnyGame, StartError> {
+    let variant: Variant = game
+        .tag("Variant")
+        .ok_or(StartError::NoVariant)?
         .parse()
-        .map_err(|e: ParseVariantError| e.to_string())?;
+        .map_err(StartError::Variant)?;
     let fen = game.tag("FEN");
-    AnyGame::from_setup(variant, fen).map_err(|e| format!("FEN '{}': {e}", fen.unwrap_or_default()))
+    AnyGame::from_setup(variant, fen).map_err(|error| StartError::Fen {
+        fen: fen.unwrap_or_default().to_owned(),
+        error,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The moves of a game as written.
+    fn texts(game: &PgnGame) -> Vec<&str> {
+        game.moves.iter().map(|m| m.text.as_str()).collect()
+    }
 
     #[test]
     fn reads_other_writers_forms() {
@@ -443,7 +566,7 @@ mod tests {
         let file = read(text);
         assert_eq!(file.games.len(), 1);
         let game = &file.games[0];
-        assert_eq!(game.moves, ["P@d1", "P@d2", "P@c1"]);
+        assert_eq!(texts(game), ["P@d1", "P@d2", "P@c1"]);
         assert_eq!(game.comments[1].as_deref(), Some("rest of line"));
         assert_eq!(game.result, "*");
         assert_eq!("*".parse::<Outcome>().ok(), None);
@@ -461,7 +584,10 @@ mod tests {
         assert_eq!(read(&written).games[0], *game);
         // Found by the pgn fuzz target too: a glyph after a move number was
         // read as a move, and written back as a glyph.
-        assert_eq!(read("1. P@d1 2.$1 P@d2 *").games[0].moves, ["P@d1", "P@d2"]);
+        assert_eq!(
+            texts(&read("1. P@d1 2.$1 P@d2 *").games[0]),
+            ["P@d1", "P@d2"]
+        );
         // A tag value does not go on past its line after a backslash.
         assert!(read("[Event \"a\\\n\"]\n1. P@d1 *").games.is_empty());
         // And a result glued to a move number was read as a move.
@@ -480,7 +606,7 @@ mod tests {
     fn suffix_annotations_are_not_part_of_the_move() {
         let text = "[Event \"x\"]\n\n1. P@d1! {c} P@d2?? 2. P@c1?! P@c2 ?? *\n";
         let file = read(text);
-        assert_eq!(file.games[0].moves, ["P@d1", "P@d2", "P@c1", "P@c2"]);
+        assert_eq!(texts(&file.games[0]), ["P@d1", "P@d2", "P@c1", "P@c2"]);
         assert_eq!(file.games[0].comments[0].as_deref(), Some("c"));
     }
 }

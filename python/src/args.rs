@@ -38,7 +38,7 @@ pub fn hash_mib(hash_mb: i64) -> PyResult<usize> {
 /// A thread count: 1 to the number of cores.
 pub fn threads(threads: i64) -> PyResult<usize> {
     let threads = usize::try_from(threads).unwrap_or(0);
-    check_threads(threads).map_err(PyValueError::new_err)
+    check_threads(threads).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A time limit in seconds.

@@ -172,7 +172,8 @@ mod tests {
         assert_eq!(first.tag("Termination"), Some("adjudication"));
         assert_eq!(first.tag("WhiteTimeControl"), Some("0.1/move"));
         assert_eq!(first.tag("FEN"), Some(start.fen().as_str()));
-        assert_eq!(first.moves, ["P@a1", "P@c3", "P@a3"]);
+        let texts: Vec<&str> = first.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["P@a1", "P@c3", "P@a3"]);
         assert_eq!(first.comments[2].as_deref(), Some("+0.02/3 0.050s"));
         assert_eq!(first.result, "1/2-1/2");
         assert_eq!(
@@ -222,7 +223,7 @@ mod tests {
         // Moves without comments, a missing result comment, annotations.
         let mut changed = first.clone();
         changed.comments[1] = None;
-        changed.moves[2].push_str("??");
+        changed.moves[2].annotation = Some("??");
         changed.result_comment = None;
         let again = read(&changed.to_pgn(start.ply()));
         assert!(again.games[0].to_pgn(start.ply()).contains("1... P@d2 {"));

@@ -185,6 +185,8 @@ struct MoveScore {
 /// that draws its board: the full variant string, its title and its rules.
 #[derive(Serialize)]
 struct GameRules {
+    /// The game's name, as `Variant::name` gives it: `cfour`, `connect`.
+    name: &'static str,
     /// The variant as `Variant`'s `FromStr` reads it back: `gomoku`,
     /// `connect 7x6 k5`, `mnk 4x4 k3 exact`.
     variant: String,
@@ -202,6 +204,7 @@ impl GameRules {
     fn of(variant: Variant) -> Self {
         let rules = variant.rules();
         GameRules {
+            name: variant.name(),
             variant: variant.to_string(),
             title: variant.title(),
             width: rules.width(),
@@ -533,7 +536,7 @@ fn review_games(
     let mut errors = Vec::new();
     pgn::for_each_game(pgn, |item| match item {
         Ok(game) => games.push(game),
-        Err(reason) => errors.push(reason),
+        Err(reason) => errors.push(reason.to_string()),
     });
     let mut tallies: Vec<(String, Tally)> = Vec::new();
     let mut reviewed_games = Vec::with_capacity(games.len());
@@ -556,7 +559,7 @@ fn review_games(
         let start = match pgn::start_position(game) {
             Ok(start) => start,
             Err(reason) => {
-                reviewed_game.error = Some(reason);
+                reviewed_game.error = Some(reason.to_string());
                 reviewed_games.push(reviewed_game);
                 continue;
             }
@@ -578,13 +581,15 @@ fn review_games(
         );
         let mut notes = review.notes.into_iter().peekable();
         let mut position = start;
-        for (index, text) in game.moves.iter().enumerate() {
+        for (index, played) in game.moves.iter().enumerate() {
             let fen = position.fen();
             let ply = position.ply();
             let mover = position.side_to_move();
-            let Ok(drop) = position.play_text(text) else {
+            let Ok(mv) = played.in_position(&position) else {
                 break;
             };
+            let drop = position.to_drop(mv);
+            position.play_unchecked(mv);
             let note = notes.next_if(|(at, _)| *at == index).map(|(_, note)| note);
             if let Some(note) = &note {
                 review::tally_of(&mut tallies, &names[mover.index()]).add(note.label());
@@ -666,6 +671,10 @@ struct Info {
     name: &'static str,
     version: &'static str,
     variants: [&'static str; 4],
+    /// Every name a position's `variant` may have in an answer.
+    names: [&'static str; 6],
+    /// The members offered by name, as a client shows them.
+    presets: Vec<GameRules>,
     family: Family,
     levels: Levels,
     limits: Limits,
@@ -677,11 +686,22 @@ struct Info {
 /// `connect WxH kK` or `mnk WxH kK` variant may ask for.
 #[derive(Serialize)]
 struct Family {
-    forms: [&'static str; 2],
+    forms: Vec<FormInfo>,
     max_width: usize,
     max_height: usize,
     max_bits: usize,
     max_k: usize,
+}
+
+/// A name that spells any member with a board and a line (`Variant::FORMS`).
+#[derive(Serialize)]
+struct FormInfo {
+    name: &'static str,
+    /// Whether the stones of its members fall.
+    gravity: bool,
+    /// How a member is written: `connect WxH kK`, with ` exact` where only
+    /// exactly k in a row wins.
+    form: String,
 }
 
 #[derive(Serialize)]
@@ -699,8 +719,17 @@ pub async fn info(State(app): State<App>) -> Response {
             name: "inarow",
             version: env!("CARGO_PKG_VERSION"),
             variants: Variant::NAMES,
+            names: Variant::ALL_NAMES,
+            presets: Variant::presets().into_iter().map(GameRules::of).collect(),
             family: Family {
-                forms: ["connect WxH kK", "mnk WxH kK"],
+                forms: Variant::FORMS
+                    .iter()
+                    .map(|form| FormInfo {
+                        name: form.name,
+                        gravity: form.gravity,
+                        form: format!("{} WxH kK", form.name),
+                    })
+                    .collect(),
                 max_width: kinarow::MAX_FILES,
                 max_height: kinarow::MAX_RANKS,
                 max_bits: kinarow::MAX_BITS,

@@ -62,10 +62,25 @@ pub struct App {
 /// The most nodes a request may ask for.
 const MAX_NODES: u64 = 1_000_000_000_000;
 
-/// The page and what it loads, built into the binary.
-const INDEX_HTML: &str = include_str!("web/index.html");
-const APP_JS: &str = include_str!("web/app.js");
-const STYLE_CSS: &str = include_str!("web/style.css");
+const HTML: &str = "text/html; charset=utf-8";
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+
+/// The page and what it loads, built into the binary: each path with its
+/// content type (a module script loads only as JavaScript) and its body.
+const ASSETS: [(&str, &str, &str); 11] = [
+    ("/", HTML, include_str!("web/index.html")),
+    ("/style.css", CSS, include_str!("web/style.css")),
+    ("/app.js", JAVASCRIPT, include_str!("web/app.js")),
+    ("/state.js", JAVASCRIPT, include_str!("web/state.js")),
+    ("/family.js", JAVASCRIPT, include_str!("web/family.js")),
+    ("/game.js", JAVASCRIPT, include_str!("web/game.js")),
+    ("/notation.js", JAVASCRIPT, include_str!("web/notation.js")),
+    ("/api.js", JAVASCRIPT, include_str!("web/api.js")),
+    ("/draw.js", JAVASCRIPT, include_str!("web/draw.js")),
+    ("/play.js", JAVASCRIPT, include_str!("web/play.js")),
+    ("/review.js", JAVASCRIPT, include_str!("web/review.js")),
+];
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     (
@@ -84,19 +99,11 @@ async fn openapi_document(State(app): State<App>) -> Response {
 
 /// The routes of the server.
 fn router(app: App) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
-        )
+    let mut router = Router::new();
+    for (path, content_type, body) in ASSETS {
+        router = router.route(path, get(move || async move { asset(content_type, body) }));
+    }
+    router
         .route("/solve", get(api::gamesolver))
         .route("/api/v1/info", get(api::info))
         .route("/api/v1/openapi.json", get(openapi_document))

@@ -4,7 +4,46 @@
 
 use serde_json::{json, Value};
 
+use inarow_games::{kinarow, Variant};
 use inarow_protocol::api::Limits;
+
+/// The `variant` field's description: the games named alone, the forms that
+/// spell the rest of the family, and the family's bounds, all as `Variant`
+/// and `kinarow` give them.
+fn variant_description() -> String {
+    let presets = Variant::presets();
+    let (named, spelled): (Vec<Variant>, Vec<Variant>) = presets
+        .iter()
+        .partition(|preset| preset.to_string() == preset.name());
+    let named: Vec<String> = named
+        .iter()
+        .map(|v| format!("{} ({}, {})", v.name(), v.title(), v.line_name()))
+        .collect();
+    let forms: Vec<String> = Variant::FORMS
+        .iter()
+        .map(|form| {
+            let cells = if form.gravity {
+                "stones fall"
+            } else {
+                "any empty cell"
+            };
+            format!("`{} WxH kK` ({cells})", form.name)
+        })
+        .collect();
+    let examples: Vec<String> = spelled.iter().map(|v| format!("`{v}`")).collect();
+    format!(
+        "The game: {}, or any member of the k-in-a-row family as {}, with `exact` where only \
+         exactly k in a row wins (such as {}); `size` gives another board. Boards up to {} files \
+         and width*(height+1) at most {} (20x20 fits); k from 1 to the longer side, at most {}. \
+         A board or line that cannot be played is refused with bad_position.",
+        named.join(", "),
+        forms.join(" or "),
+        examples.join(", "),
+        kinarow::MAX_FILES,
+        kinarow::MAX_BITS,
+        kinarow::MAX_K,
+    )
+}
 
 /// The document, with `limits` written in.
 #[expect(
@@ -31,20 +70,32 @@ pub fn document(limits: &Limits) -> Value {
             "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
         })
     };
+    let names = Variant::ALL_NAMES;
+    let standard = Variant::default();
+    let (standard_width, standard_height) = standard.dimensions();
+    let presets = Variant::presets();
+    let spelled = presets
+        .iter()
+        .find(|preset| preset.to_string() != preset.name())
+        .copied()
+        .unwrap_or(standard);
     let position_properties = json!({
         "variant": {
             "type": "string",
             "nullable": true,
-            "description": "The game: cfour (Connect Four, 7x6 unless size says otherwise), tictactoe, gomoku (15x15, exactly five), gomokufreestyle (15x15, five or more), or any member of the k-in-a-row family as `connect WxH kK` (stones fall) or `mnk WxH kK` (any empty cell), with `exact` where only exactly k in a row wins (such as `connect 7x6 k5`, `mnk 4x4 k3`, `gomoku 19x19`). Boards up to 26 files and width*(height+1) at most 448 (20x20 fits); k from 1 to the longer side. A board or line that cannot be played is refused with bad_position.",
-            "default": "cfour",
-            "example": "cfour"
+            "description": variant_description(),
+            "default": standard.to_string(),
+            "example": standard.to_string()
         },
         "size": {
             "type": "string",
             "nullable": true,
             "pattern": "^[0-9]+[xX][0-9]+$",
-            "description": "The board, WxH, in place of the variant's own (not for tictactoe).",
-            "example": "7x6"
+            "description": format!(
+                "The board, WxH, in place of the variant's own (not for {}, played on one board).",
+                Variant::TicTacToe
+            ),
+            "example": format!("{}x{}", standard_width, standard_height)
         },
         "fen": {
             "type": "string",
@@ -97,11 +148,13 @@ pub fn document(limits: &Limits) -> Value {
     let game_rules = json!({
         "type": "object",
         "description": "The member of the family: its variant string, title and rules.",
-        "required": ["variant", "title", "width", "height", "k", "gravity", "exact"],
+        "required": ["name", "variant", "title", "width", "height", "k", "gravity", "exact"],
         "properties": {
-            "variant": {"type": "string", "example": "connect 7x6 k5",
+            "name": {"type": "string", "enum": names,
+                "description": "The game's name: `variant` starts with it."},
+            "variant": {"type": "string", "example": spelled.to_string(),
                 "description": "The variant as a request names it."},
-            "title": {"type": "string", "example": "Connect-5 7x6"},
+            "title": {"type": "string", "example": spelled.title()},
             "width": {"type": "integer"},
             "height": {"type": "integer"},
             "k": {"type": "integer", "description": "The stones in a row that win."},
@@ -116,7 +169,7 @@ pub fn document(limits: &Limits) -> Value {
         "info": {
             "title": "inarow",
             "version": env!("CARGO_PKG_VERSION"),
-            "description": "Exact scores, engine moves and game reviews for the k-in-a-row family: Connect Four on any board, tic-tac-toe, gomoku, Connect-k and m,n,k-games. Scores follow Pascal Pons's convention, from the side to move: a win scores 1 plus the winner's stones not yet played, a loss the negative, a draw 0."
+            "description": "Exact scores, engine moves and game reviews for the k-in-a-row family: Connect Four on any board, tic-tac-toe, Gomoku, Connect-k and m,n,k-games. Scores follow Pascal Pons's convention, from the side to move: a win scores 1 plus the winner's stones not yet played, a loss the negative, a draw 0."
         },
         "servers": [{"url": "/"}],
         "paths": {
@@ -227,16 +280,27 @@ pub fn document(limits: &Limits) -> Value {
                 },
                 "Info": {
                     "type": "object",
-                    "required": ["name", "version", "variants", "family", "levels", "limits", "threads", "hash_mib"],
+                    "required": ["name", "version", "variants", "names", "presets", "family", "levels", "limits", "threads", "hash_mib"],
                     "properties": {
                         "name": {"type": "string"},
                         "version": {"type": "string"},
-                        "variants": {"type": "array", "items": {"type": "string"}},
+                        "variants": {"type": "array", "items": {"type": "string", "enum": Variant::NAMES},
+                            "description": "The games named alone, as cutechess knows them."},
+                        "names": {"type": "array", "items": {"type": "string", "enum": names},
+                            "description": "Every name an answer's `variant` may have."},
+                        "presets": {"type": "array", "items": game_rules.clone(),
+                            "description": "The members offered by name, in the order a client shows them."},
                         "family": {"type": "object",
                             "description": "The other members of the family, by form, and the bounds of their boards and lines.",
                             "required": ["forms", "max_width", "max_height", "max_bits", "max_k"],
                             "properties": {
-                                "forms": {"type": "array", "items": {"type": "string"}},
+                                "forms": {"type": "array", "items": {
+                                    "type": "object",
+                                    "required": ["name", "gravity", "form"],
+                                    "properties": {
+                                        "name": {"type": "string", "enum": names},
+                                        "gravity": {"type": "boolean", "description": "The stones of its members fall."},
+                                        "form": {"type": "string", "description": "How a member is written; ` exact` after it where only exactly k in a row wins."}}}},
                                 "max_width": {"type": "integer"},
                                 "max_height": {"type": "integer"},
                                 "max_bits": {"type": "integer", "description": "width * (height + 1) at most this."},
@@ -284,7 +348,7 @@ pub fn document(limits: &Limits) -> Value {
                     "required": ["variant", "size", "game", "fen", "ply", "side_to_move", "outcome", "score",
                         "lower", "upper", "moves", "complete", "source", "nodes", "millis"],
                     "properties": {
-                        "variant": {"type": "string", "enum": ["cfour", "tictactoe", "gomoku", "gomokufreestyle", "connect", "mnk"],
+                        "variant": {"type": "string", "enum": names,
                             "description": "The game's name; `game` spells out its rules."},
                         "size": {"type": "string", "nullable": true, "description": "Connect Four's board, WxH; null for the other games."},
                         "game": game_rules,

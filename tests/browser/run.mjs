@@ -597,7 +597,7 @@ async function gomoku(page) {
   await page.click('#tab-play');
   await newGame(page, { variant: 'gomoku', side: 'first', level: 10 });
   eq(await page.$eval('#board', (b) => [b.dataset.variant, b.dataset.style, b.dataset.width, b.dataset.height]),
-    ['gomoku', 'gomoku', '15', '15'], 'the gomoku board');
+    ['gomoku', 'goban', '15', '15'], 'the gomoku board');
   eq(await page.$$eval('#board .cell', (els) => els.length), 225, 'the gomoku board\'s cells');
   eq([await page.inputValue('#width'), await page.inputValue('#height'), await page.inputValue('#k'),
     await page.isChecked('#gravity'), await page.isChecked('#exact')], ['15', '15', '5', false, true], 'the gomoku rules');
@@ -643,9 +643,9 @@ async function gomoku(page) {
  * not full, at level 1, until a five or a full board. */
 async function connectFive(page) {
   await page.click('#tab-play');
-  await newGame(page, { variant: 'connect5', side: 'first', level: 1 });
+  await newGame(page, { variant: 'connect 7x6 k5', side: 'first', level: 1 });
   eq(await page.$eval('#board', (b) => [b.dataset.variant, b.dataset.style, b.dataset.width, b.dataset.height]),
-    ['connect', 'cfour', '7', '6'], 'the Connect-5 board');
+    ['connect', 'frame', '7', '6'], 'the Connect-5 board');
   eq(await page.$$eval('#board .col', (els) => els.length), 7, 'Connect-5\'s columns');
   const plies = await playOut(page, '#board .col[data-full="0"]:not(:disabled)', 25);
   const { result, text, board: end } = await checkResult(page, 'Connect-5', 5, false);
@@ -675,7 +675,7 @@ async function compareSquares(page, variant, moves) {
 async function mnkAnalysis(page) {
   await page.click('#tab-analysis');
   await setRules(page, { width: 4, height: 4, k: 3, gravity: false, exact: false });
-  eq(await page.inputValue('#variant'), 'mnk443', 'the preset of 4x4, three in a row');
+  eq(await page.inputValue('#variant'), 'mnk 4x4 k3', 'the preset of 4x4, three in a row');
   await compareSquares(page, 'mnk 4x4 k3', '');
   await page.click('#board .cell[data-file="1"][data-rank="1"]');
   await compareSquares(page, 'mnk 4x4 k3', 'b2');

@@ -33,12 +33,13 @@
 //! once it plays it. A position and its mirror image share an entry.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt;
 use std::sync::OnceLock;
 
 use inarow_games::connect4::{char_column, column_char};
-use inarow_games::{AnyGame, Drop, Game, MoveText, Variant};
-
-use crate::books::opening::{error, BookError};
+use inarow_games::{
+    AnyGame, Drop, Game, IllegalMoveError, MoveStringError, MoveText, ParseVariantError, Variant,
+};
 
 /// What proves and checks a line book's entries: exact scores of the
 /// family's positions ([`crate::Analyst`] is one).
@@ -49,6 +50,132 @@ pub trait Prover {
 
     /// The nodes searched so far.
     fn nodes(&self) -> u64;
+}
+
+/// Why a line book cannot be made, read, added to, or trusted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineBookError {
+    /// The game has no gravity: its moves are not columns.
+    NoGravity(Variant),
+    /// A line of the text, from 1, and what is wrong with it.
+    Line {
+        /// The line's number.
+        number: usize,
+        /// What is wrong with it.
+        error: Box<LineBookError>,
+    },
+    /// The first line is not `variant NAME`.
+    FirstLine,
+    /// The `variant` line names no game.
+    Variant(ParseVariantError),
+    /// The text has no `variant` line.
+    NoVariantLine,
+    /// A line is not `POSITION MOVE SCORE NODES`.
+    NotAnEntry(String),
+    /// The node count is not a number.
+    NodeCount(String),
+    /// The move is not a column.
+    NotAColumn(String),
+    /// The score is not a number.
+    Score(String),
+    /// The position's move string cannot be played.
+    Position {
+        /// The move string.
+        moves: String,
+        /// Why not.
+        error: MoveStringError,
+    },
+    /// The game is over at the position.
+    GameOver(String),
+    /// The column is not a move at the position.
+    NotAMove {
+        /// The column, from 0.
+        column: u8,
+        /// The position's move string.
+        moves: String,
+    },
+    /// The position is in the book twice.
+    Twice(String),
+    /// Verifying: the entry's move is not legal (`name` the position).
+    Illegal {
+        /// The position, as its move string or `the empty board`.
+        name: String,
+        /// Why the move is not legal.
+        error: IllegalMoveError,
+    },
+    /// Verifying: the entry's move scores otherwise than the book says.
+    Scores {
+        /// The position, as its move string or `the empty board`.
+        name: String,
+        /// The column, from 0.
+        column: u8,
+        /// Its score, found.
+        found: i32,
+        /// Its score in the book.
+        score: i32,
+    },
+    /// Verifying: the book says every move loses, and one holds a draw.
+    HoldsDraw {
+        /// The position, as its move string or `the empty board`.
+        name: String,
+        /// The column, from 0.
+        column: u8,
+    },
+}
+
+impl fmt::Display for LineBookError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineBookError::NoGravity(variant) => write!(
+                f,
+                "a line book needs a game with gravity, and {variant} has none"
+            ),
+            LineBookError::Line { number, error } => write!(f, "line {number}: {error}"),
+            LineBookError::FirstLine => f.write_str("the first line must be 'variant NAME'"),
+            LineBookError::Variant(e) => e.fmt(f),
+            LineBookError::NoVariantLine => f.write_str("no 'variant' line: not a line book"),
+            LineBookError::NotAnEntry(line) => {
+                write!(f, "'{line}' is not 'POSITION MOVE SCORE NODES'")
+            }
+            LineBookError::NodeCount(nodes) => write!(f, "node count '{nodes}' is not a number"),
+            LineBookError::NotAColumn(column) => write!(f, "move '{column}' is not a column"),
+            LineBookError::Score(score) => write!(f, "score '{score}' is not a number"),
+            LineBookError::Position { moves, error } => write!(f, "position '{moves}': {error}"),
+            LineBookError::GameOver(moves) => write!(f, "the game is over after '{moves}'"),
+            LineBookError::NotAMove { column, moves } => {
+                write!(f, "column {} is not a move after '{moves}'", column + 1)
+            }
+            LineBookError::Twice(moves) => write!(f, "position '{moves}' is in twice"),
+            LineBookError::Illegal { name, error } => write!(f, "{name}: {error}"),
+            LineBookError::Scores {
+                name,
+                column,
+                found,
+                score,
+            } => write!(
+                f,
+                "{name}: column {} scores {found}, the book says {score}",
+                column + 1
+            ),
+            LineBookError::HoldsDraw { name, column } => write!(
+                f,
+                "{name}: the book says no move holds a draw, and column {} does",
+                column + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LineBookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LineBookError::Line { error, .. } => Some(error.as_ref()),
+            LineBookError::Variant(e) => Some(e),
+            LineBookError::Position { error, .. } => Some(error),
+            LineBookError::Illegal { error, .. } => Some(error),
+            _ => None,
+        }
+    }
 }
 
 /// The line books built into the binary, made by `inarow book lines` (see
@@ -116,11 +243,9 @@ impl LineBook {
     ///
     /// # Errors
     /// If the variant has no gravity: its moves are not columns.
-    pub fn new(variant: Variant) -> Result<Self, BookError> {
+    pub fn new(variant: Variant) -> Result<Self, LineBookError> {
         if !variant.gravity() {
-            return Err(error(format!(
-                "a line book needs a game with gravity, and {variant} has none"
-            )));
+            return Err(LineBookError::NoGravity(variant));
         }
         Ok(LineBook {
             variant,
@@ -134,7 +259,7 @@ impl LineBook {
     /// # Errors
     /// The first bad line: no `variant` line first, a position or move that
     /// is not legal, a score that is not a number, a position twice.
-    pub fn parse(text: &str) -> Result<Self, BookError> {
+    pub fn parse(text: &str) -> Result<Self, LineBookError> {
         let mut book: Option<LineBook> = None;
         for (index, line) in text.lines().enumerate() {
             let number = index + 1;
@@ -142,44 +267,46 @@ impl LineBook {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let at = |message: String| error(format!("line {number}: {message}"));
+            let at = |error: LineBookError| LineBookError::Line {
+                number,
+                error: Box::new(error),
+            };
             let Some(book) = &mut book else {
                 let variant = line
                     .strip_prefix("variant ")
-                    .ok_or_else(|| at("the first line must be 'variant NAME'".to_owned()))?;
-                let variant: Variant = variant.parse().map_err(|e| at(format!("{e}")))?;
-                book = Some(LineBook::new(variant).map_err(|e| at(e.to_string()))?);
+                    .ok_or_else(|| at(LineBookError::FirstLine))?;
+                let variant: Variant =
+                    variant.parse().map_err(|e| at(LineBookError::Variant(e)))?;
+                book = Some(LineBook::new(variant).map_err(at)?);
                 continue;
             };
-            let entry = book.read_entry(line).map_err(|e| at(e.to_string()))?;
-            book.insert(entry).map_err(|e| at(e.to_string()))?;
+            let entry = book.read_entry(line).map_err(at)?;
+            book.insert(entry).map_err(at)?;
         }
-        book.ok_or_else(|| error("no 'variant' line: not a line book"))
+        book.ok_or(LineBookError::NoVariantLine)
     }
 
     /// One entry from its line of text.
-    fn read_entry(&self, line: &str) -> Result<Entry, BookError> {
+    fn read_entry(&self, line: &str) -> Result<Entry, LineBookError> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let [moves, column, score, nodes] = words[..] else {
-            return Err(error(format!(
-                "'{line}' is not 'POSITION MOVE SCORE NODES'"
-            )));
+            return Err(LineBookError::NotAnEntry(line.to_owned()));
         };
         let moves = if moves == "-" { "" } else { moves };
         let nodes = nodes
             .parse()
-            .map_err(|_| error(format!("node count '{nodes}' is not a number")))?;
+            .map_err(|_| LineBookError::NodeCount(nodes.to_owned()))?;
         let choice = match (column, score) {
             ("-", "-") => None,
             _ => {
                 let mut chars = column.chars();
                 let number = match (chars.next().and_then(char_column), chars.next()) {
                     (Some(number), None) => number,
-                    _ => return Err(error(format!("move '{column}' is not a column"))),
+                    _ => return Err(LineBookError::NotAColumn(column.to_owned())),
                 };
                 let score = score
                     .parse()
-                    .map_err(|_| error(format!("score '{score}' is not a number")))?;
+                    .map_err(|_| LineBookError::Score(score.to_owned()))?;
                 Some(((number - 1) as u8, score))
             }
         };
@@ -223,10 +350,13 @@ impl LineBook {
     ///
     /// # Errors
     /// The first move that is not legal.
-    pub fn position(&self, moves: &str) -> Result<AnyGame, BookError> {
+    pub fn position(&self, moves: &str) -> Result<AnyGame, LineBookError> {
         let mut position = AnyGame::new(self.variant);
         if let Some(Err(e)) = position.play_move_string(moves) {
-            return Err(error(format!("position '{moves}': {e}")));
+            return Err(LineBookError::Position {
+                moves: moves.to_owned(),
+                error: e,
+            });
         }
         Ok(position)
     }
@@ -245,25 +375,24 @@ impl LineBook {
     /// # Errors
     /// If its position or move is not legal or the game is over there, or
     /// the book has its position (or the mirror image) already.
-    pub fn insert(&mut self, entry: Entry) -> Result<(), BookError> {
+    pub fn insert(&mut self, entry: Entry) -> Result<(), LineBookError> {
         let position = self.position(&entry.moves)?;
         if position.outcome().is_some() {
-            return Err(error(format!("the game is over after '{}'", entry.moves)));
+            return Err(LineBookError::GameOver(entry.moves));
         }
         let image = self.position(&self.mirrored(&entry.moves))?;
         let width = self.variant.dimensions().0;
         if let Some((column, _)) = entry.choice {
             if position.move_from_text(&MoveText::Column(column)).is_err() {
-                return Err(error(format!(
-                    "column {} is not a move after '{}'",
-                    column + 1,
-                    entry.moves
-                )));
+                return Err(LineBookError::NotAMove {
+                    column,
+                    moves: entry.moves,
+                });
             }
         }
         let fen = position.fen();
         if self.by_fen.contains_key(&fen) {
-            return Err(error(format!("position '{}' is in twice", entry.moves)));
+            return Err(LineBookError::Twice(entry.moves));
         }
         let mirror = |(column, score): (u8, i32)| (width - 1 - column, score);
         self.by_fen.insert(image.fen(), entry.choice.map(mirror));
@@ -404,7 +533,11 @@ pub fn prove(analyst: &mut impl Prover, node: &Node) -> Entry {
 ///
 /// # Errors
 /// What the solver found instead.
-pub fn verify(analyst: &mut impl Prover, book: &LineBook, entry: &Entry) -> Result<(), BookError> {
+pub fn verify(
+    analyst: &mut impl Prover,
+    book: &LineBook,
+    entry: &Entry,
+) -> Result<(), LineBookError> {
     let position = book.position(&entry.moves)?;
     let mut solve = |child: &AnyGame, weak| analyst.score(child, weak);
     let name = if entry.moves.is_empty() {
@@ -416,15 +549,20 @@ pub fn verify(analyst: &mut impl Prover, book: &LineBook, entry: &Entry) -> Resu
         Some((column, score)) => {
             let mv = position
                 .move_from_text(&MoveText::Column(column))
-                .map_err(|e| error(format!("{name}: {e}")))?;
+                .map_err(|error| LineBookError::Illegal {
+                    name: name.to_owned(),
+                    error,
+                })?;
             let mut child = position;
             child.play_unchecked(mv);
             let found = -solve(&child, score == 0);
             if found != score {
-                return Err(error(format!(
-                    "{name}: column {} scores {found}, the book says {score}",
-                    column + 1
-                )));
+                return Err(LineBookError::Scores {
+                    name: name.to_owned(),
+                    column,
+                    found,
+                    score,
+                });
             }
         }
         None => {
@@ -432,10 +570,10 @@ pub fn verify(analyst: &mut impl Prover, book: &LineBook, entry: &Entry) -> Resu
                 let mut child = position;
                 child.play_unchecked(mv);
                 if solve(&child, true) <= 0 {
-                    return Err(error(format!(
-                        "{name}: the book says no move holds a draw, and column {} does",
-                        mv.file + 1
-                    )));
+                    return Err(LineBookError::HoldsDraw {
+                        name: name.to_owned(),
+                        column: mv.file,
+                    });
                 }
             }
         }

@@ -56,7 +56,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use inarow_games::connect4::move_string;
-use inarow_games::{Bitboard, Column, Connect4Of, Game, Size};
+use inarow_games::{Bitboard, Column, Connect4Of, Game, MoveStringError, Size, SizeError};
 
 /// The file's first bytes.
 const MAGIC: &[u8; 8] = b"INAROWBK";
@@ -88,20 +88,363 @@ const HEADER_BYTES: usize = 17;
 /// `docs/BOOKS.md`).
 const EMBEDDED: &[u8] = include_bytes!("../../books/7x6.book");
 
-/// Why a book file cannot be read.
+/// Why a book cannot be built, given moves or a layer, read, or trusted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BookError(String);
+pub enum BookError {
+    /// Building: frontier positions were given no score.
+    Unscored {
+        /// How many.
+        missing: usize,
+        /// The frontier's stones.
+        plies: u32,
+    },
+    /// Building: a position's child has no score.
+    ChildMissing,
+    /// A layer past the frontier was given no entries.
+    EmptyLayer,
+    /// A move string given for a frontier move or a layer's entry.
+    Line {
+        /// The move string.
+        line: String,
+        /// What is wrong with it.
+        problem: LineProblem,
+    },
+    /// The bytes are not a book this inarow reads.
+    File(FileError),
+    /// The book disagrees with itself or with the rules ([`Book::check`]).
+    Check(CheckError),
+}
+
+/// What is wrong with a move string given to [`Book::with_moves`] or
+/// [`Book::with_deep`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineProblem {
+    /// It is not a sequence of moves.
+    Moves(MoveStringError),
+    /// It does not reach a frontier position.
+    NotFrontier,
+    /// Its position is not in the book.
+    NotInBook,
+    /// The column given is full there.
+    ColumnFull(Column),
+    /// The score given cannot be a score of the board.
+    ImpossibleScore(i32),
+    /// It does not reach a position with the layer's stones.
+    Stones(u32),
+}
+
+/// Why bytes are not a book this inarow reads ([`Book::from_bytes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// No `INAROWBK` header.
+    NotABook,
+    /// A format version this inarow does not read.
+    Version(u8),
+    /// The checksum does not match the bytes.
+    Checksum,
+    /// The board size is not one inarow plays.
+    Size(SizeError),
+    /// More plies than the board has cells.
+    PliesExceedBoard,
+    /// The key width is not the board's.
+    KeyWidth,
+    /// The length is not the entry count's.
+    Length,
+    /// Version 4 with fewer than two layers past the frontier.
+    FewLayers(u8),
+    /// The plies and the layers past them exceed the board.
+    LayersExceedBoard,
+    /// A version with layers past the frontier, but none.
+    NoLayer(u8),
+    /// The keys do not increase.
+    KeyOrder,
+    /// A score no position of the board can have.
+    ImpossibleScore(i8),
+    /// A move off the board.
+    MoveOffBoard(u8),
+    /// A layer past the frontier holds a position of the frontier.
+    LayerAtFrontier,
+    /// Version 2 without any move.
+    NoMoves,
+}
+
+/// Where a book disagrees with itself or the rules ([`Book::check`]); each
+/// names a position by its move string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// A position the book should hold is missing.
+    Missing(String),
+    /// A position below the frontier holds a move.
+    MoveBelowFrontier(String),
+    /// A child of a position below the frontier is missing.
+    ChildMissing(String),
+    /// A position's score is not its children's best.
+    Children {
+        /// The position.
+        moves: String,
+        /// Its score in the book.
+        score: i32,
+        /// The best of its children's.
+        from_children: i32,
+    },
+    /// More or fewer entries up to the frontier than positions.
+    Entries {
+        /// The book's entries.
+        entries: usize,
+        /// The frontier's stones.
+        plies: u32,
+        /// The positions there are.
+        expected: usize,
+    },
+    /// More or fewer entries past the frontier than its layers' positions.
+    LayerEntries {
+        /// The layers past the frontier.
+        depth: u32,
+        /// Their entries.
+        entries: usize,
+        /// The positions of the layers the book's moves reach.
+        expected: usize,
+        /// The book's moves reach fewer layers than it claims: there may
+        /// be more positions.
+        cut_short: bool,
+    },
+    /// A position of a layer past the frontier is missing.
+    MissingFromLayer {
+        /// The position.
+        moves: String,
+        /// Its layer, from 1.
+        layer: u32,
+    },
+    /// A layer's position cannot be taken back a stone.
+    Parent {
+        /// The position.
+        moves: String,
+        /// Why not.
+        error: MoveStringError,
+    },
+    /// A layer's position scores better than the position before it allows.
+    BetterThanParent {
+        /// The position.
+        moves: String,
+        /// Its score.
+        score: i32,
+        /// The score of the position one stone back.
+        parent_score: i32,
+    },
+    /// A position that does not lose has no move.
+    NoMove(String),
+    /// A position that loses has a move.
+    LosingMove(String),
+    /// A position's move is a full column.
+    MoveFull {
+        /// The position.
+        moves: String,
+        /// The move.
+        column: Column,
+    },
+    /// A position's move scores otherwise than the position, by the rules.
+    MoveScore {
+        /// The position.
+        moves: String,
+        /// Its score in the book.
+        score: i32,
+        /// The move.
+        column: Column,
+        /// The move's score by the rules.
+        by_rules: i32,
+    },
+}
 
 impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BookError::Unscored { missing, plies } => {
+                write!(
+                    f,
+                    "{missing} positions with {plies} stones have no score yet"
+                )
+            }
+            BookError::ChildMissing => f.write_str("a child is missing from the book"),
+            BookError::EmptyLayer => f.write_str("a layer past the frontier needs positions"),
+            BookError::Line { line, problem } => match problem {
+                LineProblem::Moves(e) => write!(f, "{line:?}: {e}"),
+                LineProblem::NotFrontier => write!(f, "{line:?} is not a frontier position"),
+                LineProblem::NotInBook => write!(f, "{line:?} is not in the book"),
+                LineProblem::ColumnFull(col) => {
+                    write!(f, "{line:?}: column {} is full", col.number())
+                }
+                LineProblem::ImpossibleScore(score) => {
+                    write!(f, "{line:?}: the score {score} is impossible")
+                }
+                LineProblem::Stones(stones) => {
+                    write!(f, "{line:?} is not a position with {stones} stones")
+                }
+            },
+            BookError::File(e) => e.fmt(f),
+            BookError::Check(e) => e.fmt(f),
+        }
     }
 }
 
-impl std::error::Error for BookError {}
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FileError::NotABook => f.write_str("not an inarow book (no INAROWBK header)"),
+            FileError::Version(version) => write!(
+                f,
+                "book format version {version} is not supported \
+                 (this inarow reads versions {VERSION} to {VERSION_LAYERS})"
+            ),
+            FileError::Checksum => f.write_str("the book is corrupt (its checksum does not match)"),
+            FileError::Size(e) => write!(f, "the book's board size is invalid: {e}"),
+            FileError::PliesExceedBoard => f.write_str("the book's plies exceed the board"),
+            FileError::KeyWidth => {
+                f.write_str("the book's key width does not match its board size")
+            }
+            FileError::Length => f.write_str("the book's length does not match its entry count"),
+            FileError::FewLayers(depth) => write!(
+                f,
+                "the book is format version 4 but has {depth} layers past the frontier"
+            ),
+            FileError::LayersExceedBoard => f.write_str("the book's layers exceed the board"),
+            FileError::NoLayer(version) => write!(
+                f,
+                "the book is format version {version} but has no layer past the frontier"
+            ),
+            FileError::KeyOrder => f.write_str("the book's keys are not in increasing order"),
+            FileError::ImpossibleScore(score) => {
+                write!(f, "the book holds an impossible score {score}")
+            }
+            FileError::MoveOffBoard(mv) => write!(f, "the book holds a move off the board ({mv})"),
+            FileError::LayerAtFrontier => {
+                f.write_str("a layer past the frontier holds a position of the book's plies")
+            }
+            FileError::NoMoves => f.write_str("the book is format version 2 but holds no moves"),
+        }
+    }
+}
 
-pub(crate) fn error(message: impl Into<String>) -> BookError {
-    BookError(message.into())
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckError::Missing(moves) => write!(f, "position {moves:?} is missing"),
+            CheckError::MoveBelowFrontier(moves) => write!(
+                f,
+                "position {moves:?} has a move but is not on the frontier"
+            ),
+            CheckError::ChildMissing(moves) => write!(f, "a child of {moves:?} is missing"),
+            CheckError::Children {
+                moves,
+                score,
+                from_children,
+            } => write!(
+                f,
+                "position {moves:?} scores {score}, its children say {from_children}"
+            ),
+            CheckError::Entries {
+                entries,
+                plies,
+                expected,
+            } => write!(
+                f,
+                "the book has {entries} entries up to {plies} stones, {expected} expected"
+            ),
+            CheckError::LayerEntries {
+                depth,
+                entries,
+                expected,
+                cut_short,
+            } => write!(
+                f,
+                "the {depth} layers past the frontier have {entries} entries, {expected}{} expected",
+                if *cut_short { " or more" } else { "" }
+            ),
+            CheckError::MissingFromLayer { moves, layer } => write!(
+                f,
+                "position {moves:?} is missing from layer {layer} past the frontier"
+            ),
+            CheckError::Parent { moves, error } => write!(f, "{moves:?}: {error}"),
+            CheckError::BetterThanParent {
+                moves,
+                score,
+                parent_score,
+            } => write!(
+                f,
+                "position {moves:?} scores {score}, but the position before it {parent_score}"
+            ),
+            CheckError::NoMove(moves) => {
+                write!(f, "position {moves:?} does not lose but has no move")
+            }
+            CheckError::LosingMove(moves) => write!(f, "position {moves:?} loses but has a move"),
+            CheckError::MoveFull { moves, column } => write!(
+                f,
+                "position {moves:?}: its move, column {}, is full",
+                column.number()
+            ),
+            CheckError::MoveScore {
+                moves,
+                score,
+                column,
+                by_rules,
+            } => write!(
+                f,
+                "position {moves:?} scores {score}, its move, column {}, {by_rules}",
+                column.number()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BookError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BookError::Line {
+                problem: LineProblem::Moves(e),
+                ..
+            } => Some(e),
+            BookError::File(e) => Some(e),
+            BookError::Check(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl std::error::Error for FileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FileError::Size(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl std::error::Error for CheckError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CheckError::Parent { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<FileError> for BookError {
+    fn from(error: FileError) -> Self {
+        BookError::File(error)
+    }
+}
+
+impl From<CheckError> for BookError {
+    fn from(error: CheckError) -> Self {
+        BookError::Check(error)
+    }
+}
+
+/// The error of a move string `line` given to the book.
+fn line_error(line: &str, problem: LineProblem) -> BookError {
+    BookError::Line {
+        line: line.to_owned(),
+        problem,
+    }
 }
 
 /// An opening book for one board size.
@@ -287,15 +630,13 @@ impl Book {
             }
         }
         if missing > 0 {
-            return Err(error(format!(
-                "{missing} positions with {plies} stones have no score yet"
-            )));
+            return Err(BookError::Unscored { missing, plies });
         }
         for layer in layers[..layers.len() - 1].iter().rev() {
             for (position, _) in layer {
                 if is_stored(position) {
                     let score = score_from_children(position, |key| scores.get(&key).copied())
-                        .ok_or_else(|| error("a child is missing from the book"))?;
+                        .ok_or(BookError::ChildMissing)?;
                     scores.insert(canonical_key(position), score);
                 }
             }
@@ -338,16 +679,16 @@ impl Book {
 
     fn set_move<B: Bitboard>(&mut self, line: &str, col: Column) -> Result<(), BookError> {
         let position = Connect4Of::<B>::from_move_string(self.size, line)
-            .map_err(|e| error(format!("{line:?}: {e}")))?;
+            .map_err(|e| line_error(line, LineProblem::Moves(e)))?;
         if position.ply() != self.plies {
-            return Err(error(format!("{line:?} is not a frontier position")));
+            return Err(line_error(line, LineProblem::NotFrontier));
         }
         let index = self
             .keys
             .binary_search(&canonical_key(&position))
-            .map_err(|_| error(format!("{line:?} is not in the book")))?;
+            .map_err(|_| line_error(line, LineProblem::NotInBook))?;
         if !position.is_legal(col) {
-            return Err(error(format!("{line:?}: column {} is full", col.number())));
+            return Err(line_error(line, LineProblem::ColumnFull(col)));
         }
         self.moves[index] = self.stored_column(&position, col).0;
         Ok(())
@@ -505,12 +846,12 @@ impl Book {
             let score = i8::try_from(score)
                 .ok()
                 .filter(|&s| i32::from(s).abs() <= score_limit(self.size))
-                .ok_or_else(|| error(format!("{line:?}: the score {score} is impossible")))?;
+                .ok_or_else(|| line_error(line, LineProblem::ImpossibleScore(score)))?;
             deep.insert(key, (score, stored));
         }
         if deep.is_empty() {
             // A file could not tell an empty layer from none.
-            return Err(error("a layer past the frontier needs positions"));
+            return Err(BookError::EmptyLayer);
         }
         book.deep
             .extend(deep.into_iter().map(|(k, (s, m))| (k, s, m)));
@@ -526,16 +867,14 @@ impl Book {
         col: Option<Column>,
     ) -> Result<(u128, u8), BookError> {
         let position = Connect4Of::<B>::from_move_string(self.size, line)
-            .map_err(|e| error(format!("{line:?}: {e}")))?;
+            .map_err(|e| line_error(line, LineProblem::Moves(e)))?;
         let stones = self.plies + self.depth + 1;
         if position.ply() != stones {
-            return Err(error(format!(
-                "{line:?} is not a position with {stones} stones"
-            )));
+            return Err(line_error(line, LineProblem::Stones(stones)));
         }
         let stored = match col {
             Some(col) if !position.is_legal(col) => {
-                return Err(error(format!("{line:?}: column {} is full", col.number())))
+                return Err(line_error(line, LineProblem::ColumnFull(col)))
             }
             Some(col) => self.stored_column(&position, col).0,
             None => NO_MOVE,
@@ -671,34 +1010,31 @@ impl Book {
     /// them, at start-up), the tests reading them with it.
     fn read_bytes(bytes: &[u8], check_hash: bool) -> Result<Book, BookError> {
         if bytes.len() < HEADER_BYTES + 8 || &bytes[..8] != MAGIC {
-            return Err(error("not an inarow book (no INAROWBK header)"));
+            return Err(FileError::NotABook.into());
         }
         let version = bytes[8];
         if !(VERSION..=VERSION_LAYERS).contains(&version) {
-            return Err(error(format!(
-                "book format version {version} is not supported \
-                 (this inarow reads versions {VERSION} to {VERSION_LAYERS})"
-            )));
+            return Err(FileError::Version(version).into());
         }
         let with_moves = version != VERSION;
         let (body, hash) = bytes.split_at(bytes.len() - 8);
         let stored = u64::from_le_bytes(hash.try_into().expect("8 bytes"));
         if check_hash && fnv1a(body) != stored {
-            return Err(error("the book is corrupt (its checksum does not match)"));
+            return Err(FileError::Checksum.into());
         }
-        let size = Size::new(usize::from(bytes[9]), usize::from(bytes[10]))
-            .map_err(|e| error(format!("the book's board size is invalid: {e}")))?;
+        let size =
+            Size::new(usize::from(bytes[9]), usize::from(bytes[10])).map_err(FileError::Size)?;
         let plies = u32::from(bytes[11]);
         if plies > size.cells() {
-            return Err(error("the book's plies exceed the board"));
+            return Err(FileError::PliesExceedBoard.into());
         }
         let count = u32::from_le_bytes(bytes[12..16].try_into().expect("4 bytes")) as usize;
         let key_bytes = usize::from(bytes[16]);
         if key_bytes != self::key_bytes(size) {
-            return Err(error("the book's key width does not match its board size"));
+            return Err(FileError::KeyWidth.into());
         }
         let entry_bytes = key_bytes + if with_moves { 2 } else { 1 };
-        let length = || error("the book's length does not match its entry count");
+        let length = || BookError::File(FileError::Length);
         let main_bytes = count.checked_mul(entry_bytes).ok_or_else(length)?;
         let rest = body.get(HEADER_BYTES..).ok_or_else(length)?;
         if rest.len() < main_bytes {
@@ -710,9 +1046,7 @@ impl Book {
                 let (&depth, rest) = rest.split_first().ok_or_else(length)?;
                 if depth < 2 {
                     // Written as version 3 or below: a file has one encoding.
-                    return Err(error(format!(
-                        "the book is format version 4 but has {depth} layers past the frontier"
-                    )));
+                    return Err(FileError::FewLayers(depth).into());
                 }
                 (u32::from(depth), rest)
             }
@@ -720,16 +1054,14 @@ impl Book {
             _ => (0, rest),
         };
         if plies + depth > size.cells() {
-            return Err(error("the book's layers exceed the board"));
+            return Err(FileError::LayersExceedBoard.into());
         }
         let deep_bytes = if depth > 0 {
             let (m, rest) = rest.split_first_chunk::<4>().ok_or_else(length)?;
             let m = u32::from_le_bytes(*m) as usize;
             if m == 0 {
                 // Written as version 2 or 1: a file has one encoding.
-                return Err(error(format!(
-                    "the book is format version {version} but has no layer past the frontier"
-                )));
+                return Err(FileError::NoLayer(version).into());
             }
             if Some(rest.len()) != m.checked_mul(entry_bytes) {
                 return Err(length());
@@ -747,10 +1079,10 @@ impl Book {
             let key = u128::from_le_bytes(word);
             let score = chunk[key_bytes] as i8;
             if last.is_some_and(|last| last >= key) {
-                return Err(error("the book's keys are not in increasing order"));
+                return Err(FileError::KeyOrder.into());
             }
             if i32::from(score).abs() > limit {
-                return Err(error(format!("the book holds an impossible score {score}")));
+                return Err(FileError::ImpossibleScore(score).into());
             }
             let mv = if with_moves {
                 chunk[key_bytes + 1]
@@ -758,7 +1090,7 @@ impl Book {
                 NO_MOVE
             };
             if mv != NO_MOVE && u32::from(mv) >= size.width() {
-                return Err(error(format!("the book holds a move off the board ({mv})")));
+                return Err(FileError::MoveOffBoard(mv).into());
             }
             Ok((key, score, mv))
         };
@@ -778,15 +1110,13 @@ impl Book {
             let entry = read(chunk, deep.last().map(|e| e.0))?;
             while below.next_if(|&&key| key < entry.0).is_some() {}
             if below.peek() == Some(&&entry.0) {
-                return Err(error(
-                    "a layer past the frontier holds a position of the book's plies",
-                ));
+                return Err(FileError::LayerAtFrontier.into());
             }
             deep.push(entry);
         }
         if version == VERSION_MOVES && moves.iter().all(|&m| m == NO_MOVE) {
             // Written as version 1: a file has one encoding.
-            return Err(error("the book is format version 2 but holds no moves"));
+            return Err(FileError::NoMoves.into());
         }
         Ok(Book {
             size,
@@ -830,7 +1160,7 @@ impl Book {
                 expected += 1;
                 let score = self
                     .probe(position)
-                    .ok_or_else(|| error(format!("position {moves:?} is missing")))?;
+                    .ok_or_else(|| CheckError::Missing(moves.clone()))?;
                 let best = self.best_move(position);
                 if ply as u32 == self.plies {
                     self.check_move(position, moves, score, best, with_moves)?;
@@ -844,25 +1174,27 @@ impl Book {
                 }
                 let index = self.keys.binary_search(&canonical_key(position));
                 if index.is_ok_and(|i| self.moves[i] != NO_MOVE) {
-                    return Err(error(format!(
-                        "position {moves:?} has a move but is not on the frontier"
-                    )));
+                    return Err(CheckError::MoveBelowFrontier(moves.clone()).into());
                 }
                 let from_children = score_from_children(position, |key| self.probe_key(key))
-                    .ok_or_else(|| error(format!("a child of {moves:?} is missing")))?;
+                    .ok_or_else(|| CheckError::ChildMissing(moves.clone()))?;
                 if from_children != score {
-                    return Err(error(format!(
-                        "position {moves:?} scores {score}, its children say {from_children}"
-                    )));
+                    return Err(CheckError::Children {
+                        moves: moves.clone(),
+                        score,
+                        from_children,
+                    }
+                    .into());
                 }
             }
         }
         if expected != self.keys.len() {
-            return Err(error(format!(
-                "the book has {} entries up to {} stones, {expected} expected",
-                self.keys.len(),
-                self.plies
-            )));
+            return Err(CheckError::Entries {
+                entries: self.keys.len(),
+                plies: self.plies,
+                expected,
+            }
+            .into());
         }
         if self.has_deep() {
             self.check_deep::<B>(&mut frontier)?;
@@ -890,31 +1222,39 @@ impl Book {
         }
         let cut_short = layers.len() != self.depth as usize;
         if expected != self.deep.len() || cut_short {
-            return Err(error(format!(
-                "the {} layers past the frontier have {} entries, {expected}{} expected",
-                self.depth,
-                self.deep.len(),
-                if cut_short { " or more" } else { "" }
-            )));
+            return Err(CheckError::LayerEntries {
+                depth: self.depth,
+                entries: self.deep.len(),
+                expected,
+                cut_short,
+            }
+            .into());
         }
         for (layer, (position, moves)) in (1..)
             .zip(layers)
             .flat_map(|(n, positions)| positions.into_iter().map(move |entry| (n, entry)))
         {
-            let score = self.probe(&position).ok_or_else(|| {
-                error(format!(
-                    "position {moves:?} is missing from layer {layer} past the frontier"
-                ))
-            })?;
+            let score = self
+                .probe(&position)
+                .ok_or_else(|| CheckError::MissingFromLayer {
+                    moves: moves.clone(),
+                    layer,
+                })?;
             // The position one stone back (its last move taken back) scores
             // at least what that move leaves it.
             let parent = Connect4Of::<B>::from_move_string(self.size, &moves[..moves.len() - 1])
-                .map_err(|e| error(format!("{moves:?}: {e}")))?;
+                .map_err(|error| CheckError::Parent {
+                    moves: moves.clone(),
+                    error,
+                })?;
             if let Some(parent_score) = self.score(&parent) {
                 if -score > parent_score {
-                    return Err(error(format!(
-                        "position {moves:?} scores {score}, but the position before it {parent_score}"
-                    )));
+                    return Err(CheckError::BetterThanParent {
+                        moves,
+                        score,
+                        parent_score,
+                    }
+                    .into());
                 }
             }
             let best = self.best_move(&position);
@@ -938,29 +1278,27 @@ impl Book {
         best: Option<Column>,
         with_moves: bool,
     ) -> Result<(), BookError> {
-        match best {
-            None if with_moves && score >= 0 => Err(error(format!(
-                "position {moves:?} does not lose but has no move"
-            ))),
-            Some(_) if score < 0 => Err(error(format!("position {moves:?} loses but has a move"))),
-            Some(col) if !position.is_legal(col) => Err(error(format!(
-                "position {moves:?}: its move, column {}, is full",
-                col.number()
-            ))),
-            Some(col) => {
+        let moves = moves.to_owned();
+        let problem = match best {
+            None if with_moves && score >= 0 => CheckError::NoMove(moves),
+            Some(_) if score < 0 => CheckError::LosingMove(moves),
+            Some(column) if !position.is_legal(column) => CheckError::MoveFull { moves, column },
+            Some(column) => {
                 let mut child = *position;
-                child.play_unchecked(col);
+                child.play_unchecked(column);
                 match crate::score::rule_score(&child) {
-                    Some(child_score) if -child_score != score => Err(error(format!(
-                        "position {moves:?} scores {score}, its move, column {}, {}",
-                        col.number(),
-                        -child_score
-                    ))),
-                    _ => Ok(()),
+                    Some(child_score) if -child_score != score => CheckError::MoveScore {
+                        moves,
+                        score,
+                        column,
+                        by_rules: -child_score,
+                    },
+                    _ => return Ok(()),
                 }
             }
-            None => Ok(()),
-        }
+            None => return Ok(()),
+        };
+        Err(problem.into())
     }
 }
 
@@ -1052,7 +1390,7 @@ mod tests {
         flipped[HEADER_BYTES + 2] ^= 1;
         assert!(Book::from_bytes(&flipped)
             .unwrap_err()
-            .0
+            .to_string()
             .contains("corrupt"));
         assert!(Book::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(Book::from_bytes(b"hello").is_err());
@@ -1060,7 +1398,7 @@ mod tests {
         version[8] = 9;
         assert!(Book::from_bytes(&version)
             .unwrap_err()
-            .0
+            .to_string()
             .contains("version"));
     }
 
@@ -1203,7 +1541,10 @@ mod tests {
         let mut bytes = b"INAROWBK\x02\x01\x18\x01\x00\x00\x00\x00\x04".to_vec();
         let hash = fnv1a(&bytes);
         bytes.extend_from_slice(&hash.to_le_bytes());
-        assert!(Book::from_bytes(&bytes).unwrap_err().0.contains("no moves"));
+        assert!(Book::from_bytes(&bytes)
+            .unwrap_err()
+            .to_string()
+            .contains("no moves"));
         let size = Size::new(5, 4).unwrap();
         let book = with_best_moves(&small_book(size, 3));
         let mut bytes = book.to_bytes();
@@ -1214,7 +1555,10 @@ mod tests {
         let body = bytes.len() - 8;
         let hash = fnv1a(&bytes[..body]);
         bytes[body..].copy_from_slice(&hash.to_le_bytes());
-        assert!(Book::from_bytes(&bytes).unwrap_err().0.contains("no moves"));
+        assert!(Book::from_bytes(&bytes)
+            .unwrap_err()
+            .to_string()
+            .contains("no moves"));
     }
 
     #[test]
@@ -1231,14 +1575,14 @@ mod tests {
         // A move missing where the position does not lose.
         let mut missing = book.clone();
         missing.moves[index_of(&winning.moves)] = NO_MOVE;
-        assert!(missing.check().unwrap_err().0.contains("no move"));
+        assert!(missing.check().unwrap_err().to_string().contains("no move"));
         // A move where the position loses.
         let mut extra = book.clone();
         extra.moves[index_of(&losing.moves)] = 0;
         assert!(extra
             .check()
             .unwrap_err()
-            .0
+            .to_string()
             .contains("loses but has a move"));
         // A move off the board is refused when read.
         let mut bytes = book.to_bytes();
@@ -1250,7 +1594,7 @@ mod tests {
         bytes[body..].copy_from_slice(&hash.to_le_bytes());
         assert!(Book::from_bytes(&bytes)
             .unwrap_err()
-            .0
+            .to_string()
             .contains("off the board"));
         // A move string that is not on the frontier.
         assert!(book.with_moves([("11", Column(0))]).is_err());
@@ -1325,14 +1669,17 @@ mod tests {
         empty.extend_from_slice(&[0u8; 4]);
         let hash = fnv1a(&empty);
         empty.extend_from_slice(&hash.to_le_bytes());
-        assert!(Book::from_bytes(&empty).unwrap_err().0.contains("no layer"));
+        assert!(Book::from_bytes(&empty)
+            .unwrap_err()
+            .to_string()
+            .contains("no layer"));
         // Nor may the layer repeat a key of the plies below it.
         let mut repeated = book.clone();
         repeated.deep[0].0 = repeated.keys[0];
         repeated.deep.sort_unstable();
         assert!(Book::from_bytes(&repeated.to_bytes())
             .unwrap_err()
-            .0
+            .to_string()
             .contains("holds a position of the book's plies"));
     }
 
@@ -1346,7 +1693,7 @@ mod tests {
         assert!(missing
             .check()
             .unwrap_err()
-            .0
+            .to_string()
             .contains("layers past the frontier have"));
         // A score its parent does not allow: above what the parent's
         // score leaves it.
@@ -1361,7 +1708,7 @@ mod tests {
         let mut low = book.clone();
         low.deep[index].1 = (-parent_score - 1) as i8;
         low.deep[index].2 = NO_MOVE;
-        let error = low.check().unwrap_err().0;
+        let error = low.check().unwrap_err().to_string();
         assert!(
             error.contains("before it") || error.contains("has a move"),
             "{error}"
@@ -1370,7 +1717,7 @@ mod tests {
         if let Some(winning) = book.deep.iter().position(|e| e.1 >= 0) {
             let mut no_move = book.clone();
             no_move.deep[winning].2 = NO_MOVE;
-            assert!(no_move.check().unwrap_err().0.contains("no move"));
+            assert!(no_move.check().unwrap_err().to_string().contains("no move"));
         }
         // A move string outside the layer; no entries at all.
         assert!(book.with_deep([("1234", 0, None)]).is_err());
@@ -1424,14 +1771,18 @@ mod tests {
         bytes.extend_from_slice(&hash.to_le_bytes());
         assert!(Book::from_bytes(&bytes)
             .unwrap_err()
-            .0
+            .to_string()
             .contains("version 4 but has 1 layer"));
         // A layer's entry missing, or a layer claimed that is not there.
         let mut short = three.clone();
         short.deep.pop();
-        assert!(short.check().unwrap_err().0.contains("expected"));
+        assert!(short.check().unwrap_err().to_string().contains("expected"));
         let mut claimed = two.clone();
         claimed.depth = 3;
-        assert!(claimed.check().unwrap_err().0.contains("expected"));
+        assert!(claimed
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("expected"));
     }
 }
