@@ -25,30 +25,54 @@ moves first) and 1.
 >>> inarow.Solver().analyze(position)
 [-5, -5, -2, -3, -4, -2, -2]
 
-Bad input raises :class:`ValueError` (:class:`IllegalMoveError` and
-:class:`InvalidPositionError` are kinds of it) with inarow's own message.
+Bad input raises one exception type per kind of error, each a kind of
+:class:`Error` (itself a :class:`ValueError`), with inarow's own message:
+
+- :class:`IllegalMoveError`: a move that cannot be played here;
+  :class:`GameOverError`, a kind of it, once the game is over (a move played,
+  or one asked of a solver, engine or agent);
+- :class:`InvalidPositionError`: moves, a FEN or a board that are not a
+  position of the game; :class:`UnsupportedGameError`, a kind of it, for a
+  game, board size or rules inarow does not play;
+- :class:`InvalidSettingError`: a setting or limit out of its range.
+
+``import inarow`` imports :mod:`inarow.agents` too; ``python -m inarow.kaggle
+submission.tar.gz`` writes a Kaggle ConnectX submission (see
+:mod:`inarow.kaggle`).
 """
 
 from ._inarow import (
     Engine,
+    Error,
+    GameOverError,
     IllegalMoveError,
     InvalidPositionError,
+    InvalidSettingError,
     Position,
+    PositionKey,
     Score,
     SearchResult,
     Solver,
+    UnsupportedGameError,
     __version__,
     max_threads,
 )
+from . import agents
 
 __all__ = [
     "Engine",
+    "Error",
+    "GameOverError",
     "IllegalMoveError",
     "InvalidPositionError",
+    "InvalidSettingError",
     "Position",
+    "PositionKey",
     "Score",
     "SearchResult",
     "Solver",
+    "UnsupportedGameError",
     "__version__",
+    "agents",
     "max_threads",
 ]
