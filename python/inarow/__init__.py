@@ -41,7 +41,45 @@ submission.tar.gz`` writes a Kaggle ConnectX submission (see
 :mod:`inarow.kaggle`).
 """
 
-from ._inarow import (
+import importlib.util
+import os
+import pathlib
+import sys
+
+from . import _inarow
+
+# The compiled module: the portable wheel holds one for x86-64-v2 (any x86-64
+# machine of the last decade), which this imports first, and one for
+# x86-64-v3 (AVX2, BMI2, FMA: most machines since 2015), in x86-64-v3/, whose
+# solver is faster (python/README.md has the figures). The v3 one replaces it
+# where the machine runs it, unless INAROW_CPU=x86-64-v2 says otherwise. A
+# build from source has one module, for the machine that built it.
+_LEVELS = ["x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4"]
+
+
+def _load_for_this_cpu() -> None:
+    """Replaces the module imported with the one of the highest level in the
+    package that this machine runs (INAROW_CPU, if set, names the machine's
+    level instead), if that is above the imported one's."""
+    global _inarow
+    machine = os.environ.get("INAROW_CPU") or _inarow._machine_cpu()
+    if machine not in _LEVELS:
+        raise ImportError(f"INAROW_CPU={machine}: give one of {', '.join(_LEVELS)}")
+    for level in reversed(_LEVELS[: _LEVELS.index(machine) + 1]):
+        if level == _inarow.target_cpu:
+            return
+        path = pathlib.Path(__file__).with_name(level) / pathlib.Path(_inarow.__file__).name
+        spec = importlib.util.spec_from_file_location(_inarow.__name__, path)
+        if path.is_file() and spec is not None and spec.loader is not None:
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            sys.modules[_inarow.__name__] = _inarow = module
+            return
+
+
+_load_for_this_cpu()
+
+from ._inarow import (  # noqa: E402
     Engine,
     Error,
     GameOverError,
@@ -56,8 +94,9 @@ from ._inarow import (
     UnsupportedGameError,
     __version__,
     max_threads,
+    target_cpu,
 )
-from . import agents
+from . import agents  # noqa: E402
 
 __all__ = [
     "Engine",
@@ -75,4 +114,5 @@ __all__ = [
     "__version__",
     "agents",
     "max_threads",
+    "target_cpu",
 ]

@@ -3,6 +3,7 @@
 from typing import Any, Literal, Optional, Sequence, Union, overload
 
 __version__: str
+target_cpu: str
 
 _Move = Union[int, str]
 
@@ -14,6 +15,7 @@ class UnsupportedGameError(InvalidPositionError): ...
 class InvalidSettingError(Error): ...
 
 def max_threads() -> int: ...
+def _machine_cpu() -> str: ...
 
 class Position:
     def __init__(

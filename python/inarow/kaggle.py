@@ -33,7 +33,6 @@ import zlib
 from typing import NamedTuple, Optional, Sequence, Union
 
 import inarow
-from inarow import _inarow
 
 # The package files a submission needs: the Python around the compiled module.
 _PACKAGE_FILES = ["__init__.py", "agents.py", "kaggle.py"]
@@ -94,13 +93,14 @@ def main_py() -> bytes:
 
 
 def installed_files() -> dict[str, Contents]:
-    """The files of a submission from the installed inarow, by their path in it."""
+    """The files of a submission from the installed inarow, by their path in
+    it: the compiled modules for every x86-64 level it has."""
     package = pathlib.Path(inarow.__file__).parent
     contents: dict[str, Contents] = {"main.py": main_py()}
     for name in _PACKAGE_FILES:
         contents[f"inarow/{name}"] = (package / name).read_bytes()
-    module = pathlib.Path(_inarow.__file__)
-    contents[f"inarow/{module.name}"] = module.read_bytes()
+    for module in sorted(package.glob("_inarow*.so")) + sorted(package.glob("x86-64*/_inarow*.so")):
+        contents[module.relative_to(package.parent).as_posix()] = module.read_bytes()
     return contents
 
 
@@ -112,9 +112,7 @@ def wheel_files(wheel: pathlib.Path) -> dict[str, Contents]:
     with zipfile.ZipFile(wheel) as archive, wheel.open("rb") as raw:
         for info in archive.infolist():
             name = info.filename
-            wanted = name in {f"inarow/{n}" for n in _PACKAGE_FILES} or (
-                name.startswith("inarow/_inarow") and name.endswith(".so")
-            )
+            wanted = name in {f"inarow/{n}" for n in _PACKAGE_FILES} or _is_module(name)
             if not wanted:
                 continue
             if info.compress_type != zipfile.ZIP_DEFLATED:
@@ -129,6 +127,15 @@ def wheel_files(wheel: pathlib.Path) -> dict[str, Contents]:
     if not any(name.endswith(".so") for name in contents):
         raise ValueError(f"{wheel} holds no compiled inarow module")
     return contents
+
+
+def _is_module(name: str) -> bool:
+    """Whether a wheel's file is one of the compiled modules:
+    inarow/_inarow.abi3.so, and those for higher x86-64 levels in
+    inarow/x86-64-v3/ and the like."""
+    parts = name.split("/")
+    module = parts[-1].startswith("_inarow") and parts[-1].endswith(".so")
+    return module and (len(parts) == 2 or (len(parts) == 3 and parts[1].startswith("x86-64")))
 
 
 def _gzip_member(deflated: Deflated) -> bytes:

@@ -106,8 +106,74 @@ fn _inarow(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("InvalidSettingError", py.get_type::<InvalidSettingError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("target_cpu", TARGET_CPU)?;
     m.add_function(wrap_pyfunction!(max_threads, m)?)?;
+    m.add_function(wrap_pyfunction!(machine_cpu, m)?)?;
     Ok(())
+}
+
+/// The x86-64 level (microarchitecture level of the psABI) this module was
+/// compiled for: `inarow/__init__.py` loads the highest the machine runs.
+const TARGET_CPU: &str = if cfg!(all(
+    target_feature = "avx512f",
+    target_feature = "avx512bw",
+    target_feature = "avx512cd",
+    target_feature = "avx512dq",
+    target_feature = "avx512vl"
+)) {
+    "x86-64-v4"
+} else if cfg!(all(
+    target_feature = "avx2",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "fma",
+    target_feature = "lzcnt",
+    target_feature = "movbe"
+)) {
+    "x86-64-v3"
+} else if cfg!(all(
+    target_feature = "sse4.2",
+    target_feature = "popcnt",
+    target_feature = "ssse3"
+)) {
+    "x86-64-v2"
+} else {
+    "x86-64"
+};
+
+/// The highest x86-64 level this machine runs, as `TARGET_CPU` names them
+/// ("x86-64" on other architectures): what the CPU has and the operating
+/// system enables (the AVX registers' state), as `is_x86_feature_detected!`
+/// finds it.
+#[pyfunction(name = "_machine_cpu")]
+fn machine_cpu() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        let v2 = has!("sse4.2") && has!("popcnt") && has!("ssse3") && has!("cmpxchg16b");
+        let v3 = v2
+            && has!("avx2")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("fma")
+            && has!("f16c")
+            && has!("lzcnt")
+            && has!("movbe");
+        let v4 = v3
+            && has!("avx512f")
+            && has!("avx512bw")
+            && has!("avx512cd")
+            && has!("avx512dq")
+            && has!("avx512vl");
+        if v4 {
+            return "x86-64-v4";
+        } else if v3 {
+            return "x86-64-v3";
+        } else if v2 {
+            return "x86-64-v2";
+        }
+    }
+    "x86-64"
 }
 
 /// The most search threads worth asking for: the number of cores.

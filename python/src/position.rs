@@ -606,9 +606,11 @@ impl Position {
     /// - player=None: plane 0 the player to move's stones, plane 1 the other
     ///   player's, as PettingZoo's connect_four_v3 and AlphaZero-style networks
     ///   see the board;
-    /// - player=0 or 1: plane 0 that player's stones, plane 1 the other's (the
-    ///   first player's first with 0), as OpenSpiel's observation tensor for
-    ///   that player.
+    /// - player=0 or 1: plane 0 that player's stones, plane 1 the other's:
+    ///   with 0, the first player's then the second's, the players' planes
+    ///   of OpenSpiel's observation tensors (connect_four's first two, rows
+    ///   from the bottom; tic_tac_toe's and mnk's last two, the other way
+    ///   round; the third is the empty cells).
     ///
     /// Shape (2, height, width), or (height, width, 2) with
     /// channels_last=True (PettingZoo's shape, which from_board reads back).
