@@ -545,7 +545,7 @@ impl Position {
             let (text, name) = index_text(&self.game, index).map_err(IllegalMoveError::new_err)?;
             (text, format!("{index} ({name})"))
         } else if let Ok(index) = r#move.call_method0("__index__") {
-            // An int past 64 bits (a numpy integer converts above): off the board.
+            // An int past i64 (Python's own, or a numpy uint64): off the board.
             let digits = index.cast::<PyInt>()?.str()?.to_string();
             return Err(IllegalMoveError::new_err(off_the_board(
                 &self.game, &digits,
