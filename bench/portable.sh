@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     --positions) positions="${2:?}"; shift ;;
     --set) set="${2:?}"; shift ;;
     --hash) hash="${2:?}"; shift ;;
-    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "portable.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift

@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --profile) profile="${2:?--profile needs a name}"; shift ;;
     --out) out="${2:?--out needs a directory}"; shift ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "wheel.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
