@@ -49,6 +49,9 @@ tests/browser/run.sh
 # inarow serve against its OpenAPI document, with schemathesis (a virtual
 # environment under target/schemathesis/).
 tests/openapi/run.sh
-# The Python package in Kaggle ConnectX, PettingZoo and OpenSpiel (a virtual
-# environment under target/python/; about a minute once it exists).
+# The Python package: its portable wheel built (python/wheel.sh: x86-64-v2 and
+# x86-64-v3 modules, manylinux_2_17 by auditwheel), tested in Kaggle ConnectX,
+# PettingZoo and OpenSpiel (virtual environments under target/python/), its
+# Kaggle submission played where inarow is not installed, and the wheel run
+# under qemu on Nehalem and Haswell CPUs (python/qemu.sh installs qemu-user).
 python/test.sh

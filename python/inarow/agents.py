@@ -7,8 +7,11 @@
   ``kaggle_agent(observation, configuration)`` returns a column from 0. It
   rebuilds the position from the board alone (Kaggle gives no moves), plays
   any ``rows`` x ``columns`` and any ``inarow`` inarow supports (Connect-k
-  with gravity), and answers within ``actTimeout``. A submission file can
-  hold ``from inarow.agents import kaggle_agent as agent``.
+  with gravity), and spends its time as Kaggle counts it: within
+  ``actTimeout``, and on the first moves that need more (out of its books)
+  part of ``remainingOverageTime``. ``python -m inarow.kaggle
+  submission.tar.gz`` writes a submission that Kaggle loads (see
+  :mod:`inarow.kaggle`).
 
 - PettingZoo ``connect_four_v3``::
 
@@ -43,7 +46,7 @@ import functools
 import time as _time
 from typing import Any, Mapping, Optional
 
-from ._inarow import Engine, Position, Solver
+from ._inarow import Engine, InvalidPositionError, Position, Solver, UnsupportedGameError
 
 __all__ = [
     "Mover",
@@ -98,7 +101,7 @@ class Mover:
         book or the solver answers in time (always, in tic-tac-toe); from
         the line books (``Engine.book_move``) in the openings they hold.
 
-        Raises ``ValueError`` if the game is over.
+        Raises :class:`~inarow.GameOverError` if the game is over.
         """
         book = self.engine.book_move(position)
         if book is not None:
@@ -171,31 +174,102 @@ def _field(record: Any, name: str, default: Any = None) -> Any:
     return getattr(record, name, default)
 
 
+# Kaggle's clock: a move has ``actTimeout`` seconds; time past it comes out of
+# ``observation.remainingOverageTime`` (60 s a game in ConnectX), and an agent
+# whose overage runs out loses by timeout.
+
+# What a move keeps back from its limit for what the agent does not time
+# (Python around the search, Kaggle's own bookkeeping): this share of
+# actTimeout, and at least _MIN_MARGIN seconds.
+_MARGIN_SHARE = 0.1
+_MIN_MARGIN = 0.2
+
+# The first _OVERAGE_MOVES moves of a game that need more than actTimeout (the
+# first out of the books, where the solver cannot finish yet and one move
+# decides most) each may draw on the overage: _OVERAGE_SHARE of what is left,
+# and at most _OVERAGE_CAP times actTimeout more. Most of it stays for the
+# rest of the game: 3 moves of at most 8 s each at ConnectX's 2 s and 60 s.
+_OVERAGE_MOVES = 3
+_OVERAGE_SHARE = 0.25
+_OVERAGE_CAP = 4.0
+
+
+def _act_timeout(configuration: Any) -> float:
+    """Kaggle's time for a move, in seconds: ``actTimeout`` (or the older
+    ``timeout``), 2 if the configuration gives neither."""
+    act = _field(configuration, "actTimeout", None)
+    if act is None:
+        act = _field(configuration, "timeout", 2)
+    return float(act)
+
+
 class KaggleAgent:
     """A Kaggle ConnectX agent: ``agent(observation, configuration) -> column``.
 
-    ``KaggleAgent(time=None, share=0.5, mover=None)``: each move takes at most
-    ``time`` seconds, by default ``share`` of the configuration's
-    ``actTimeout`` (Kaggle's time limit per move).
+    ``KaggleAgent(time=None, mover=None, overage=True, loaded_at=None)``.
+
+    Time, as Kaggle counts it: a move has ``configuration.actTimeout`` seconds
+    (ConnectX's is 2), and time past it comes out of
+    ``observation.remainingOverageTime`` (60 s a game); an agent that runs
+    out of both loses. A move ends a margin before ``actTimeout``
+    (a tenth of it, at least 0.2 s), but the first three moves of a game that
+    need more (the first out of the books, where the solver cannot finish
+    yet) each may also spend a quarter of the overage left, at most four
+    times ``actTimeout`` more; no move ever goes past ``actTimeout`` plus the
+    overage left, less the margin. A move the book or the solver answers at
+    once takes no longer than that. ``overage=False`` keeps every move within
+    ``actTimeout``; ``time`` gives every move that many seconds instead (no
+    overage). ``loaded_at``, a ``time.perf_counter()`` reading taken when the
+    submission started loading, makes the first move count the loading, which
+    Kaggle's clock counts too.
 
     The position is rebuilt from ``observation.board`` alone, cut into
     ``configuration.rows`` x ``configuration.columns``, the game Connect-k
     with k ``configuration.inarow`` (Connect Four for 4); ``observation.mark``
-    must be the side to move the stones say. Raises ``ValueError`` with
-    inarow's message if the board or ``inarow`` is one inarow cannot play
-    (more than 448 bits: ``columns * (rows + 1)``; more than 26 columns), or
-    the board is not a position.
+    must be the side to move the stones say. Raises
+    :class:`~inarow.UnsupportedGameError` if ``inarow`` or the board is one
+    inarow cannot play (more than 448 bits: ``columns * (rows + 1)``; more
+    than 26 columns), :class:`~inarow.InvalidPositionError` if the board is
+    not a position.
     """
 
     def __init__(
-        self, time: Optional[float] = None, share: float = 0.5, mover: Optional[Mover] = None
+        self,
+        time: Optional[float] = None,
+        mover: Optional[Mover] = None,
+        overage: bool = True,
+        loaded_at: Optional[float] = None,
     ) -> None:
         self.time = time
-        self.share = share
+        self.overage = overage
         self._mover = mover
+        self._loaded_at = loaded_at
+        # The moves of this game that drew on the overage, and the stones of
+        # the last position seen (fewer is a new game).
+        self._overage_moves = 0
+        self._last_ply = -1
+
+    def budget(self, observation: Any, configuration: Any, ply: int) -> float:
+        """The seconds the move at ``ply`` stones may take, from the start of
+        the call, by the rules above."""
+        if self.time is not None:
+            return self.time
+        act = _act_timeout(configuration)
+        margin = max(act * _MARGIN_SHARE, _MIN_MARGIN)
+        if ply < self._last_ply:
+            self._overage_moves = 0
+        self._last_ply = ply
+        seconds = act - margin
+        overage = float(_field(observation, "remainingOverageTime", 0) or 0)
+        if self.overage and self._overage_moves < _OVERAGE_MOVES and overage > margin:
+            extra = min(_OVERAGE_SHARE * (overage - margin), _OVERAGE_CAP * act)
+            seconds = min(act + extra, act + overage - margin)
+        return max(seconds, 0.0)
 
     def __call__(self, observation: Any, configuration: Any) -> int:
-        start = _time.monotonic()
+        start = _time.perf_counter()
+        if self._loaded_at is not None:
+            start, self._loaded_at = min(start, self._loaded_at), None
         inarow = _field(configuration, "inarow", 4)
         rows = _field(configuration, "rows", 6)
         columns = _field(configuration, "columns", 7)
@@ -211,23 +285,20 @@ class KaggleAgent:
             raise type(error)(f"ConnectX {columns}x{rows}, inarow={inarow}: {error}") from error
         mark = _field(observation, "mark")
         if mark is not None and mark != position.side_to_move + 1:
-            raise ValueError(
+            raise InvalidPositionError(
                 f"observation.mark is {mark}, but with {position.ply} stones on the "
                 f"board mark {position.side_to_move + 1} is to move"
             )
-        if self.time is not None:
-            seconds = self.time
-        else:
-            timeout = _field(configuration, "actTimeout", None)
-            if timeout is None:
-                timeout = _field(configuration, "timeout", 2)
-            seconds = float(timeout) * self.share
+        seconds = self.budget(observation, configuration, position.ply)
         mover = self._mover or _shared_mover()
-        return mover.move(position, seconds - (_time.monotonic() - start))
+        move = mover.move(position, seconds - (_time.perf_counter() - start))
+        if self.time is None and _time.perf_counter() - start > _act_timeout(configuration):
+            self._overage_moves += 1
+        return move
 
 
 kaggle_agent = KaggleAgent()
-"""The Kaggle ConnectX agent with the default settings: half of ``actTimeout`` a move."""
+"""The Kaggle ConnectX agent with the default settings (see :class:`KaggleAgent`)."""
 
 
 class PettingZooPolicy:
@@ -255,7 +326,7 @@ class PettingZooPolicy:
         if isinstance(observation, Mapping) and "action_mask" in observation:
             mask = observation["action_mask"]
             if not mask[action]:
-                raise ValueError(
+                raise InvalidPositionError(
                     f"inarow chose column {action}, which the action mask {list(mask)} forbids"
                 )
         return action
@@ -288,7 +359,7 @@ def _mnk(p: Mapping[str, Any]) -> dict[str, Any]:
 def _gomoku(p: Mapping[str, Any]) -> dict[str, Any]:
     for name, plays in [("dims", 2), ("wrap", False), ("anti", False)]:
         if p.get(name, plays) != plays:
-            raise ValueError(f"inarow plays OpenSpiel's gomoku with {name}={plays}, not {p[name]}")
+            raise UnsupportedGameError(f"inarow plays OpenSpiel's gomoku with {name}={plays}, not {p[name]}")
     # OpenSpiel's gomoku lets a longer line than `connect` win: free-style.
     return {"game": "gomokufreestyle", "width": p["size"], "height": p["size"], "k": p["connect"]}
 
@@ -303,11 +374,12 @@ _OPENSPIEL_GAMES = {
 
 
 def _openspiel_start(game: Any) -> Position:
-    """The start position of an OpenSpiel game, checked: a ``ValueError`` for
-    a game or parameters inarow cannot play."""
+    """The start position of an OpenSpiel game, checked: an
+    :class:`~inarow.UnsupportedGameError` for a game or parameters inarow
+    cannot play."""
     name = game.get_type().short_name
     if name not in _OPENSPIEL_GAMES:
-        raise ValueError(f"inarow plays OpenSpiel's {', '.join(_OPENSPIEL_GAMES)}, not {name}")
+        raise UnsupportedGameError(f"inarow plays OpenSpiel's {', '.join(_OPENSPIEL_GAMES)}, not {name}")
     parameters = _openspiel_parameters(game)
     try:
         return Position(**_OPENSPIEL_GAMES[name](parameters))
@@ -366,8 +438,8 @@ def openspiel_bot(
     any board inarow plays), at most ``time`` seconds a move.
 
     ``game`` is the ``pyspiel.Game`` (checked here: another game, parameters
-    inarow does not play such as gomoku's ``wrap``, or a board too large is a
-    ``ValueError``); ``player_id`` is kept for callers that ask the bot for
+    inarow does not play such as gomoku's ``wrap``, or a board too large is an
+    :class:`~inarow.UnsupportedGameError`); ``player_id`` is kept for callers that ask the bot for
     it. The position is replayed from the state's history at every step, so
     the bot can join a game at any point.
     """

@@ -2,15 +2,15 @@
 //! `inarow play` or within depth, time and node limits, with its result and
 //! score as Python objects.
 
+use crate::{GameOverError, InvalidSettingError};
 use inarow_engine::books::lines;
 use inarow_engine::score::pons_score;
 use inarow_engine::strength::{self, Choice, LevelRng, Strength, LEVELS};
 use inarow_engine::{AnySearcher, Limits, Signals, DEFAULT_HASH_MIB};
 use inarow_games::{AnyGame, Game};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::args::{count, hash_mib, seconds, threads, within};
+use crate::args::{hash_mib, seconds, setting_count, setting_within, threads};
 use crate::position::{move_index, Position};
 
 // The signature below writes the default out for help(); it must stay the engine's.
@@ -194,7 +194,7 @@ pub struct Engine {
 /// A level from Python, checked.
 fn level(level: i64) -> PyResult<u8> {
     let (min, max) = (i64::from(*LEVELS.start()), i64::from(*LEVELS.end()));
-    within("level", level, min, max).map(|level| level as u8)
+    setting_within("level", level, min, max).map(|level| level as u8)
 }
 
 #[pymethods]
@@ -234,7 +234,8 @@ impl Engine {
     /// depth, time and nodes combine. With none of them, the Engine's level,
     /// or full strength with a one-second think.
     ///
-    /// Raises ValueError if the game is over or the limits are bad.
+    /// Raises GameOverError if the game is over, InvalidSettingError if the
+    /// limits are bad.
     #[pyo3(signature = (position, *, depth = None, time = None, nodes = None, level = None))]
     fn search(
         &mut self,
@@ -247,17 +248,17 @@ impl Engine {
     ) -> PyResult<SearchResult> {
         let game = position.game;
         if game.outcome().is_some() {
-            return Err(PyValueError::new_err("the game is over: there is no move"));
+            return Err(GameOverError::new_err("the game is over: there is no move"));
         }
         let limited = depth.is_some() || time.is_some() || nodes.is_some();
         if limited && level.is_some() {
-            return Err(PyValueError::new_err(
+            return Err(InvalidSettingError::new_err(
                 "give a level or depth, time and nodes, not both",
             ));
         }
         let movetime = seconds("time", time)?;
-        let depth = count("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
-        let nodes = count("nodes", nodes)?;
+        let depth = setting_count("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
+        let nodes = setting_count("nodes", nodes)?;
         let strength = match level.map(self::level).transpose()?.or(self.level) {
             _ if limited => None,
             Some(level) => Some(Strength::Level(level)),
@@ -279,7 +280,7 @@ impl Engine {
         });
         choice
             .map(|choice| SearchResult::new(&game, &choice))
-            .ok_or_else(|| PyValueError::new_err("the game is over: there is no move"))
+            .ok_or_else(|| GameOverError::new_err("the game is over: there is no move"))
     }
 
     /// The move alone: search(...).move.

@@ -12,14 +12,14 @@
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Rules, Variant};
-use pyo3::exceptions::PyValueError;
+use inarow_games::{AnyGame, Drop, FenError, Game, Outcome, Player, Rules, Size, Variant};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyByteArray, PyInt, PyString, PyTuple};
 
 use crate::args::count;
 use crate::board;
-use crate::{IllegalMoveError, InvalidPositionError};
+use crate::{GameOverError, IllegalMoveError, InvalidPositionError, UnsupportedGameError};
 
 /// What a caller may say about the game besides its name: the board and
 /// the rules, each overriding the named game's own.
@@ -43,12 +43,18 @@ pub struct GameArgs {
 /// it ("mnk 5x5 k4 exact"), so the name's own checks stand (tic-tac-toe is
 /// 3x3, Connect Four has its own sizes). Gravity, which no word sets, then
 /// makes the member with it.
+///
+/// # Errors
+/// [`UnsupportedGameError`] for a game inarow does not play, including
+/// Connect Four asked for past its own boards (`game="connect"` plays them).
 pub fn variant(game: &str, args: GameArgs) -> PyResult<Variant> {
-    let parse =
-        |text: &str| Variant::from_str(text).map_err(|e| PyValueError::new_err(e.to_string()));
-    let width = count("width", args.width)?;
-    let height = count("height", args.height)?;
-    let k = count("k", args.k)?;
+    let parse = |text: &str| {
+        Variant::from_str(text).map_err(|e| UnsupportedGameError::new_err(e.to_string()))
+    };
+    let dimension = |name, value| count(name, value).map_err(UnsupportedGameError::new_err);
+    let width = dimension("width", args.width)?;
+    let height = dimension("height", args.height)?;
+    let k = dimension("k", args.k)?;
     let named = parse(game)?.rules();
     let (files, ranks) = (named.width() as u64, named.height() as u64);
     let mut text = game.to_owned();
@@ -65,6 +71,7 @@ pub fn variant(game: &str, args: GameArgs) -> PyResult<Variant> {
         _ => {}
     }
     let variant = parse(&text)?;
+    check_connect4(game, variant)?;
     match args.gravity {
         Some(gravity) if gravity != variant.gravity() => {
             let rules = variant.rules();
@@ -76,10 +83,39 @@ pub fn variant(game: &str, args: GameArgs) -> PyResult<Variant> {
                 rules.overlines(),
             )
             .map(Variant::from_rules)
-            .map_err(|e| PyValueError::new_err(format!("{text} with gravity={gravity}: {e}")))
+            .map_err(|e| {
+                UnsupportedGameError::new_err(format!("{text} with gravity={gravity}: {e}"))
+            })
         }
         _ => Ok(variant),
     }
+}
+
+/// Whether `game` names Connect Four ("connect4", "cfour", with or without
+/// words after the name).
+fn names_connect4(game: &str) -> bool {
+    matches!(game.split_whitespace().next(), Some("connect4" | "cfour"))
+}
+
+/// Connect Four asked for by name is Connect Four: its rules (four in a row
+/// with gravity, longer lines win) on a board past Connect Four's own sizes
+/// are the family's `connect`, whose solver and limits differ, so the caller
+/// is told rather than given another game under the name.
+fn check_connect4(game: &str, variant: Variant) -> PyResult<()> {
+    let rules = variant.rules();
+    let connect_four_rules = rules.gravity() && rules.k() == 4 && rules.overlines();
+    if !names_connect4(game) || !connect_four_rules || matches!(variant, Variant::Connect4(_)) {
+        return Ok(());
+    }
+    let (width, height) = (rules.width(), rules.height());
+    let reason = Size::new(width, height).err().map_or_else(
+        || "not a Connect Four board".to_owned(),
+        |e| e.reason().to_owned(),
+    );
+    Err(UnsupportedGameError::new_err(format!(
+        "Connect Four is not played on {width}x{height} ({reason}); \
+         game='connect' plays four in a row with gravity on it"
+    )))
 }
 
 /// The game of a name and rules for a position whose board comes from
@@ -102,6 +138,53 @@ fn variant_for_board(game: &str, args: GameArgs) -> PyResult<Variant> {
         }
     }
     variant(game, args)
+}
+
+/// The position of a FEN or a board, read as `variant`'s game: a board past
+/// the game's limits is [`UnsupportedGameError`], any other problem
+/// [`InvalidPositionError`], each with inarow's message `text`; Connect Four
+/// asked for by name stays Connect Four (see [`check_connect4`]).
+fn on_board(game: &str, read: Result<AnyGame, FenError>, text: String) -> PyResult<Position> {
+    match read {
+        Ok(position) => {
+            check_connect4(game, position.variant())?;
+            Ok(Position::at(position))
+        }
+        Err(FenError::BadSize { .. }) => Err(UnsupportedGameError::new_err(text)),
+        Err(_) => Err(InvalidPositionError::new_err(text)),
+    }
+}
+
+/// The fields of a FEN after the board and the side to move, as cutechess
+/// and Fairy-Stockfish write them (`- - 0 3`: castling and en passant, which
+/// these games have none of, then two move counters), checked: the games'
+/// reader looks at the first two fields only.
+fn check_fen_fields(fen: &str) -> Result<(), String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if let Some(extra) = fields.get(6) {
+        return Err(format!(
+            "bad FEN: '{extra}' after its six fields (board, side to move, castling, \
+             en passant, halfmove and fullmove counters)"
+        ));
+    }
+    for (index, name) in [(2, "castling"), (3, "en passant")] {
+        if let Some(field) = fields.get(index).filter(|&&field| field != "-") {
+            return Err(format!(
+                "bad FEN: the {name} field is '{field}', and these games have none ('-')"
+            ));
+        }
+    }
+    for (index, name) in [(4, "halfmove"), (5, "fullmove")] {
+        if let Some(field) = fields
+            .get(index)
+            .filter(|field| field.parse::<u32>().is_err())
+        {
+            return Err(format!(
+                "bad FEN: the {name} counter is '{field}', not a number"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The Python name of a game, which [`variant`] reads back.
@@ -159,16 +242,29 @@ pub fn move_count(game: &AnyGame) -> usize {
     }
 }
 
+/// Why a move's `int` is off the board, for an int of any size (`digits`).
+fn off_the_board(game: &AnyGame, digits: &str) -> String {
+    let (files, ranks) = game.variant().dimensions();
+    if game.variant().gravity() {
+        format!(
+            "move {digits}: the columns are 0 to {} (from the left, from 0)",
+            files - 1
+        )
+    } else {
+        format!(
+            "move {digits}: the cells are 0 to {} (row by row from the top left)",
+            u32::from(files) * u32::from(ranks) - 1
+        )
+    }
+}
+
 /// The move text of a move's `int`, and how to name it in a message.
 fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
     let (files, ranks) = game.variant().dimensions();
     let (files, ranks) = (i64::from(files), i64::from(ranks));
     if !game.variant().gravity() {
         if !(0..files * ranks).contains(&index) {
-            return Err(format!(
-                "move {index}: the cells are 0 to {} (row by row from the top left)",
-                files * ranks - 1
-            ));
+            return Err(off_the_board(game, &index.to_string()));
         }
         let square = Drop {
             file: (index % files) as u8,
@@ -178,10 +274,7 @@ fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
         Ok((square.clone(), square))
     } else {
         if !(0..files).contains(&index) {
-            return Err(format!(
-                "move {index}: the columns are 0 to {} (from the left, from 0)",
-                files - 1
-            ));
+            return Err(off_the_board(game, &index.to_string()));
         }
         let number = (index + 1).to_string();
         Ok((number.clone(), format!("inarow's column {number}")))
@@ -213,8 +306,14 @@ fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
 /// first to move) and 1. play() also takes text moves ("4" is the fourth
 /// column, "P@d1", "b2").
 ///
-/// Raises InvalidPositionError (a ValueError) with inarow's message if the
-/// moves cannot be played, ValueError for an unknown game, size or rules.
+/// A Position is mutable, so it has no hash (as a list has none): key() gives
+/// an immutable, hashable PositionKey for tables and sets. It pickles and
+/// copies with its moves, and undo() takes the last one back. planes() and
+/// legal_mask() give the board and the legal moves as numpy arrays.
+///
+/// Raises InvalidPositionError with inarow's message if the moves cannot be
+/// played, UnsupportedGameError (a kind of it) for an unknown game, size or
+/// rules.
 #[pyclass(module = "inarow", name = "Position")]
 #[derive(Clone)]
 pub struct Position {
@@ -286,8 +385,9 @@ impl Position {
     /// the board are optional). The game and its rules are named as for
     /// Position(); the ranks give the board size (but for tic-tac-toe's 3x3).
     ///
-    /// Raises InvalidPositionError with inarow's message for a bad FEN,
-    /// ValueError for an unknown game or rules.
+    /// Raises InvalidPositionError with inarow's message for a bad FEN (text
+    /// after its six fields too), UnsupportedGameError for an unknown game,
+    /// rules or a board past the game's limits.
     #[staticmethod]
     #[pyo3(signature = (fen, game = "connect4", *, k = None, gravity = None, exact = None))]
     fn from_fen(
@@ -304,9 +404,14 @@ impl Position {
             ..GameArgs::default()
         };
         let variant = variant_for_board(game, args)?;
-        AnyGame::from_fen(variant, fen)
-            .map(Position::at)
-            .map_err(|e| InvalidPositionError::new_err(e.to_string()))
+        check_fen_fields(fen).map_err(InvalidPositionError::new_err)?;
+        let read = AnyGame::from_fen(variant, fen);
+        let text = read
+            .as_ref()
+            .err()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        on_board(game, read, text)
     }
 
     /// The position on a board as the environments give it, with no history:
@@ -323,8 +428,10 @@ impl Position {
     /// the stones.
     ///
     /// Raises InvalidPositionError if the board has the wrong shape, a value
-    /// other than those, an unsupported size, a stone over an empty cell, stone
-    /// counts that alternate moves cannot give, or lines of both players.
+    /// other than those, a stone over an empty cell, stone counts that
+    /// alternate moves cannot give, or lines of both players;
+    /// UnsupportedGameError for an unknown game or rules, or a board past the
+    /// game's limits.
     #[staticmethod]
     #[pyo3(signature = (
         board, *, game = "connect4", rows = None, columns = None, k = None, gravity = None,
@@ -346,13 +453,21 @@ impl Position {
             ..GameArgs::default()
         };
         let variant = variant_for_board(game, args)?;
-        let rows = count("rows", rows)?.map(|r| r as usize);
-        let columns = count("columns", columns)?.map(|c| c as usize);
+        let cut = |name, value| {
+            count(name, value)
+                .map(|n| n.map(|n| n as usize))
+                .map_err(InvalidPositionError::new_err)
+        };
+        let (rows, columns) = (cut("rows", rows)?, cut("columns", columns)?);
         let cells =
             board::cells(board, variant, rows, columns).map_err(InvalidPositionError::new_err)?;
-        AnyGame::from_cells(variant, cells)
-            .map(Position::at)
-            .map_err(|e| InvalidPositionError::new_err(e.to_string()))
+        let read = AnyGame::from_cells(variant, cells);
+        let text = read
+            .as_ref()
+            .err()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        on_board(game, read.map_err(|e| e.kind().clone()), text)
     }
 
     /// The game's name: "connect4", "tictactoe", "gomoku" (exactly five in a
@@ -418,8 +533,10 @@ impl Position {
     /// cell from 0, row by row from the top left) or text in any notation inarow reads ("4"
     /// the fourth column, "P@d1", "b2").
     ///
-    /// Raises IllegalMoveError (a ValueError) with inarow's message if the move
-    /// cannot be played; the position is then unchanged.
+    /// Raises IllegalMoveError with inarow's message if the move cannot be
+    /// played, GameOverError (a kind of it) once the game is over, TypeError
+    /// for a move that is neither an int nor text; the position is then
+    /// unchanged.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let (text, name) = if r#move.is_instance_of::<PyString>() {
             let text: String = r#move.extract()?;
@@ -427,18 +544,128 @@ impl Position {
         } else if let Ok(index) = r#move.extract::<i64>() {
             let (text, name) = index_text(&self.game, index).map_err(IllegalMoveError::new_err)?;
             (text, format!("{index} ({name})"))
+        } else if let Ok(index) = r#move.call_method0("__index__") {
+            // An int past i64 (Python's own, or a numpy uint64): off the board.
+            let digits = index.cast::<PyInt>()?.str()?.to_string();
+            return Err(IllegalMoveError::new_err(off_the_board(
+                &self.game, &digits,
+            )));
         } else {
-            return Err(IllegalMoveError::new_err(format!(
+            return Err(PyTypeError::new_err(format!(
                 "a move is an int or text, not {}",
                 r#move.get_type().name()?
             )));
         };
+        if let Some(outcome) = self.game.outcome() {
+            let result = match outcome {
+                Outcome::Win(player) => format!("player {} won", player.index()),
+                Outcome::Draw => "a draw".to_owned(),
+            };
+            return Err(GameOverError::new_err(format!(
+                "move {name}: the game is over ({result})"
+            )));
+        }
         let drop = self
             .game
             .play_text(&text)
             .map_err(|e| IllegalMoveError::new_err(format!("move {name}: {e}")))?;
         self.history.push(drop);
         Ok(())
+    }
+
+    /// Takes back the last move played and returns it (an int, as play()
+    /// takes it), as list.pop() does. The moves from the start are played
+    /// again, a few microseconds.
+    ///
+    /// Raises IndexError if no move was played since the position was made
+    /// (from moves, a FEN or a board: undo() goes back to where it started).
+    fn undo(&mut self) -> PyResult<usize> {
+        let last = self
+            .history
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("no move to undo: none was played"))?;
+        let mut game = self.start;
+        for &drop in &self.history {
+            game.play_unchecked(drop);
+        }
+        self.game = game;
+        Ok(move_index(&game, last))
+    }
+
+    /// An immutable, hashable key of the position: equal for equal positions
+    /// (the same stones, game and size, however reached), for dicts and sets
+    /// (transposition tables, replay buffers); key().position() makes a
+    /// Position back.
+    fn key(&self) -> PositionKey {
+        PositionKey { game: self.game }
+    }
+
+    /// The stones as numpy planes, one per player, 1 where the player has a
+    /// stone, rows from the top as board() gives them (int8):
+    ///
+    /// - player=None: plane 0 the player to move's stones, plane 1 the other
+    ///   player's, as PettingZoo's connect_four_v3 and AlphaZero-style networks
+    ///   see the board;
+    /// - player=0 or 1: plane 0 that player's stones, plane 1 the other's:
+    ///   with 0, the first player's then the second's, the players' planes
+    ///   of OpenSpiel's observation tensors (connect_four's first two, rows
+    ///   from the bottom; tic_tac_toe's and mnk's last two, the other way
+    ///   round; the third is the empty cells).
+    ///
+    /// Shape (2, height, width), or (height, width, 2) with
+    /// channels_last=True (PettingZoo's shape, which from_board reads back).
+    #[pyo3(signature = (player = None, *, channels_last = false))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        channels_last: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let first = match player {
+            None => self.game.side_to_move(),
+            Some(0) => Player::First,
+            Some(1) => Player::Second,
+            Some(other) => {
+                return Err(PyIndexError::new_err(format!(
+                    "player {other}: the players are 0 and 1"
+                )))
+            }
+        };
+        let (files, ranks) = self.game.variant().dimensions();
+        let (files, ranks) = (usize::from(files), usize::from(ranks));
+        let mut cells = vec![0u8; 2 * files * ranks];
+        for row in 0..ranks {
+            let rank = (ranks - 1 - row) as u8;
+            for file in 0..files {
+                let Some(owner) = self.game.stone_at(file as u8, rank) else {
+                    continue;
+                };
+                let plane = usize::from(owner != first);
+                let index = if channels_last {
+                    (row * files + file) * 2 + plane
+                } else {
+                    (plane * ranks + row) * files + file
+                };
+                cells[index] = 1;
+            }
+        }
+        let shape = if channels_last {
+            PyTuple::new(py, [ranks, files, 2])?
+        } else {
+            PyTuple::new(py, [2, ranks, files])?
+        };
+        int8_array(py, &cells)?.call_method1("reshape", (shape,))
+    }
+
+    /// The legal moves as a numpy mask (int8): 1 at each move's int (each
+    /// column where stones fall, else each cell), 0 elsewhere, as PettingZoo's
+    /// action_mask; all 0 once the game is over.
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut mask = vec![0u8; move_count(&self.game)];
+        for drop in self.game.legal_moves() {
+            mask[move_index(&self.game, drop)] = 1;
+        }
+        int8_array(py, &mask)
     }
 
     /// The legal moves as ints, left to right (none once the game is over).
@@ -512,6 +739,43 @@ impl Position {
         self.clone()
     }
 
+    /// What pickle keeps: the game in inarow's words, the FEN the moves
+    /// start from (None for the empty board) and the moves as ints.
+    fn __getstate__(&self) -> (String, Option<String>, Vec<usize>) {
+        let mut game = self.start;
+        let moves = self
+            .history
+            .iter()
+            .map(|&drop| {
+                let index = move_index(&game, drop);
+                game.play_unchecked(drop);
+                index
+            })
+            .collect();
+        let start = (self.start.ply() > 0).then(|| self.start.fen());
+        (self.start.variant().to_string(), start, moves)
+    }
+
+    /// The position pickle kept (see __getstate__), moves and all.
+    fn __setstate__(&mut self, state: (String, Option<String>, Vec<i64>)) -> PyResult<()> {
+        let (variant, start, moves) = state;
+        let bad = |e: String| InvalidPositionError::new_err(format!("a bad pickled Position: {e}"));
+        let variant = Variant::from_str(&variant).map_err(|e| bad(e.to_string()))?;
+        let start =
+            AnyGame::from_setup(variant, start.as_deref()).map_err(|e| bad(e.to_string()))?;
+        let mut position = Position::at(start);
+        for index in moves {
+            let (text, _) = index_text(&position.game, index).map_err(bad)?;
+            let drop = position
+                .game
+                .play_text(&text)
+                .map_err(|e| bad(e.to_string()))?;
+            position.history.push(drop);
+        }
+        *self = position;
+        Ok(())
+    }
+
     /// A position changes as it is played on, so it has no hash, like a list.
     #[classattr]
     const __hash__: Option<Py<PyAny>> = None;
@@ -539,6 +803,46 @@ impl Position {
                 game_keywords(variant, false)
             ),
         }
+    }
+}
+
+/// A numpy int8 array of `values` (numpy is imported here, so that only
+/// callers of the numpy methods need it).
+fn int8_array<'py>(py: Python<'py>, values: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = py.import("numpy")?;
+    let bytes = PyByteArray::new(py, values);
+    numpy.call_method1("frombuffer", (bytes, numpy.getattr("int8")?))
+}
+
+/// An immutable, hashable key of a position (Position.key()): equal for
+/// equal positions (the same stones, game and size, however reached; the
+/// moves that led there are not part of it), for dicts and sets.
+/// position() makes a Position of it, with no moves to undo.
+#[pyclass(module = "inarow", name = "PositionKey", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PositionKey {
+    game: AnyGame,
+}
+
+#[pymethods]
+impl PositionKey {
+    /// The key of a position: the same as position.key().
+    #[new]
+    fn new(position: PyRef<'_, Position>) -> Self {
+        position.key()
+    }
+
+    /// A Position with these stones, to play on (with no moves to undo).
+    fn position(&self) -> Position {
+        Position::at(self.game)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Position,))> {
+        Ok((py.get_type::<PositionKey>().into_any(), (self.position(),)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("PositionKey({})", self.position().__repr__())
     }
 }
 

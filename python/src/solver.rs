@@ -3,12 +3,12 @@
 //! solver for the other members), its tables kept between calls, the GIL
 //! released while it searches.
 
+use crate::GameOverError;
 use inarow_engine::{Analyst, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::Game;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::args::{count, deadline, hash_mib, threads};
+use crate::args::{deadline, hash_mib, setting_count, threads};
 use crate::position::{move_count, move_index, Position};
 
 // The signature below writes the default out for help(); it must stay the engine's.
@@ -45,7 +45,7 @@ impl Solver {
         solve: impl FnOnce(&mut Analyst, &SolveLimits<'_>) -> T + Send,
     ) -> PyResult<T> {
         let limits = SolveLimits {
-            nodes: count("nodes", nodes)?,
+            nodes: setting_count("nodes", nodes)?,
             deadline: deadline(timeout)?,
             signals: None,
         };
@@ -128,7 +128,7 @@ impl Solver {
     /// A move (its int) that keeps the position's exact score:
     /// the quickest win, the slowest loss. None if a limit was reached first.
     ///
-    /// Raises ValueError if the game is over.
+    /// Raises GameOverError if the game is over.
     #[pyo3(signature = (position, *, timeout = None, nodes = None))]
     fn best_move(
         &mut self,
@@ -139,7 +139,7 @@ impl Solver {
     ) -> PyResult<Option<usize>> {
         let game = position.game;
         if game.outcome().is_some() {
-            return Err(PyValueError::new_err("the game is over: there is no move"));
+            return Err(GameOverError::new_err("the game is over: there is no move"));
         }
         let best = self.run(py, timeout, nodes, |analyst, limits| {
             analyst.best_move(&game, limits)

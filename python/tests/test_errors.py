@@ -1,5 +1,6 @@
-"""Bad input: each kind raises a ValueError with inarow's own words, and the
-object it was given to works afterwards. Nothing panics across the boundary."""
+"""Bad input: each kind raises its one exception type, a kind of inarow.Error
+(a ValueError), with inarow's own words, and the object it was given to works
+afterwards. Nothing panics across the boundary."""
 
 import numpy as np
 import pytest
@@ -44,18 +45,25 @@ def test_illegal_moves_leave_the_position_unchanged():
         ("P@e2", "move 'P@e2': illegal move: a stone dropped in file e lands on e1, not e2"),
         ("Q@d1", "the only piece that can be dropped is P"),
         ("", "empty move"),
-        (2.5, "a move is an int or text, not float"),
+        (2**70, "move 1180591620717411303424: the columns are 0 to 6"),
+        (-(2**70), "move -1180591620717411303424: the columns are 0 to 6"),
+        (np.uint64(2**63), "move 9223372036854775808: the columns are 0 to 6"),
     ]:
         with pytest.raises(inarow.IllegalMoveError) as caught:
             position.play(move)
         assert words in str(caught.value), str(caught.value)
         assert position.moves() == "444444"
+    for move in [2.5, None, [3]]:
+        with pytest.raises(TypeError, match="a move is an int or text, not"):
+            position.play(move)  # type: ignore[arg-type]
     still_works(position)
     tictactoe = inarow.Position("b2", game="tictactoe")
     with pytest.raises(inarow.IllegalMoveError, match="square b2 is occupied"):
         tictactoe.play(4)
     with pytest.raises(inarow.IllegalMoveError, match="the cells are 0 to 8"):
         tictactoe.play(9)
+    with pytest.raises(inarow.IllegalMoveError, match="move 2361183241434822606848: the cells are 0 to 8"):
+        tictactoe.play(2**71)
     still_works(tictactoe)
 
 
@@ -109,24 +117,104 @@ def test_wrong_shapes_and_values():
 def test_bad_fens_and_names():
     with pytest.raises(inarow.InvalidPositionError, match="bad FEN: rank 3 from the top: 'x' is not P, p or a digit"):
         inarow.Position.from_fen("7/7/x")
-    with pytest.raises(ValueError, match="unknown variant 'chess'"):
+    with pytest.raises(inarow.UnsupportedGameError, match="unknown variant 'chess'"):
         inarow.Position(game="chess")
-    with pytest.raises(ValueError, match="a 27x6 board: the width must be 1 to 26"):
-        inarow.Position(width=27)
-    with pytest.raises(ValueError, match="a 21x21 board: width \\* \\(height \\+ 1\\) must be at most 448"):
+    with pytest.raises(inarow.UnsupportedGameError, match="a 27x6 board: the width must be 1 to 26"):
+        inarow.Position(width=27, game="connect")
+    with pytest.raises(inarow.UnsupportedGameError, match="a 21x21 board: width \\* \\(height \\+ 1\\) must be at most 448"):
         inarow.Position(game="mnk", width=21, height=21)
-    with pytest.raises(ValueError, match="tictactoe is played on 3x3 only"):
+    with pytest.raises(inarow.UnsupportedGameError, match="tictactoe is played on 3x3 only"):
         inarow.Position(game="tictactoe", width=4)
+
+
+def test_text_after_a_fen():
+    fen = inarow.Position("4453").fen()
+    assert inarow.Position.from_fen(fen) == inarow.Position("4453")
+    assert inarow.Position.from_fen(fen.rsplit(" ", 4)[0]) == inarow.Position("4453")
+    for bad, words in [
+        (fen + " junk", "bad FEN: 'junk' after its six fields"),
+        (fen.replace(" - - ", " KQkq - "), "the castling field is 'KQkq'"),
+        (fen.replace(" - - ", " - e3 "), "the en passant field is 'e3'"),
+        (fen.replace(" 0 3", " x 3"), "the halfmove counter is 'x', not a number"),
+        (fen.replace(" 0 3", " 0 three"), "the fullmove counter is 'three', not a number"),
+    ]:
+        with pytest.raises(inarow.InvalidPositionError) as caught:
+            inarow.Position.from_fen(bad)
+        assert words in str(caught.value), str(caught.value)
+
+
+def test_connect_four_stays_connect_four():
+    """Connect Four asked for by name on a board past its own is an error that
+    names game='connect', not another game under the name."""
+    for make in [
+        lambda: inarow.Position(width=17),
+        lambda: inarow.Position(game="cfour 17x6"),
+        lambda: inarow.Position.from_board([[0] * 17] * 6),
+        lambda: inarow.Position.from_fen("17/17/17/17/17/17"),
+    ]:
+        with pytest.raises(inarow.UnsupportedGameError) as caught:
+            make()
+        assert "Connect Four is not played on 17x6 (the width must be 1 to 16); game='connect'" in str(
+            caught.value
+        ), str(caught.value)
+    connect = inarow.Position(width=17, game="connect")
+    assert (connect.game, connect.width, connect.k) == ("connect", 17, 4)
+    assert inarow.Position.from_board([[0] * 17] * 6, game="connect").game == "connect"
+    # Another k is another game, as asked.
+    assert inarow.Position(k=5).game == "connect"
+
+
+def test_each_kind_of_error_has_its_type():
+    """One exception type per kind of error, each an inarow.Error and so a
+    ValueError; TypeError and IndexError where Python's own types say it."""
+    position = inarow.Position("44")
+    solver, engine = inarow.Solver(hash_mb=8), inarow.Engine(hash_mb=8)
+    kinds = [
+        (inarow.IllegalMoveError, lambda: position.play(9)),
+        (inarow.IllegalMoveError, lambda: inarow.Position("444444").play(3)),
+        (inarow.GameOverError, lambda: inarow.Position("1212121").play(0)),
+        (inarow.GameOverError, lambda: solver.best_move(inarow.Position("1212121"))),
+        (inarow.GameOverError, lambda: engine.best_move(inarow.Position("1212121"))),
+        (inarow.InvalidPositionError, lambda: inarow.Position("44x")),
+        (inarow.InvalidPositionError, lambda: inarow.Position.from_fen("7/7/x")),
+        (inarow.InvalidPositionError, lambda: inarow.Position.from_board([[0] * 7] * 5 + [[2] * 7])),
+        (inarow.UnsupportedGameError, lambda: inarow.Position(game="chess")),
+        (inarow.UnsupportedGameError, lambda: inarow.Position(k=8)),
+        (inarow.UnsupportedGameError, lambda: inarow.Position.from_board([0] * 42, game="connect", k=8, rows=6, columns=7)),
+        (inarow.UnsupportedGameError, lambda: inarow.Position.from_board([[0] * 27] * 6)),
+        (inarow.UnsupportedGameError, lambda: inarow.Position(width=-7)),
+        (inarow.InvalidSettingError, lambda: inarow.Solver(hash_mb=0)),
+        (inarow.InvalidSettingError, lambda: inarow.Engine(threads=0)),
+        (inarow.InvalidSettingError, lambda: inarow.Engine(level=11)),
+        (inarow.InvalidSettingError, lambda: solver.solve(position, timeout=-1)),
+        (inarow.InvalidSettingError, lambda: engine.search(position, depth=3, level=3)),
+        (TypeError, lambda: position.play(2.5)),  # type: ignore[arg-type]
+        (IndexError, lambda: inarow.Position().undo()),
+    ]
+    for kind, call in kinds:
+        with pytest.raises(Exception) as caught:
+            call()
+        assert type(caught.value) is kind, (kind, type(caught.value), caught.value)
+    for kind in {kind for kind, _ in kinds} - {TypeError, IndexError}:
+        assert issubclass(kind, inarow.Error) and issubclass(kind, ValueError)
+        assert kind.__module__ == "inarow" and kind.__doc__
+    # k larger than the board is the same kind wherever it is asked for, and a
+    # kind of InvalidPositionError, as a board past the game's limits is.
+    assert issubclass(inarow.UnsupportedGameError, inarow.InvalidPositionError)
+    assert issubclass(inarow.GameOverError, inarow.IllegalMoveError)
+    still_works(position, solver, engine)
 
 
 def test_a_full_board_has_no_move():
     full = inarow.Position("1234123443214321", width=4, height=4)
     solver, engine = inarow.Solver(hash_mb=8), inarow.Engine(hash_mb=8)
-    with pytest.raises(inarow.IllegalMoveError, match="the game is over"):
+    with pytest.raises(inarow.GameOverError, match="move 0 \\(inarow's column 1\\): the game is over \\(a draw\\)"):
         full.play(0)
-    with pytest.raises(ValueError, match="the game is over"):
+    with pytest.raises(inarow.GameOverError, match="the game is over \\(player 0 won\\)"):
+        inarow.Position("1212121").play("P@d1")
+    with pytest.raises(inarow.GameOverError, match="the game is over"):
         solver.best_move(full)
-    with pytest.raises(ValueError, match="the game is over"):
+    with pytest.raises(inarow.GameOverError, match="the game is over"):
         engine.search(full)
     assert solver.solve(full) == 0
     assert solver.analyze(full) == [None] * 4
@@ -166,11 +254,11 @@ def test_bad_settings():
 def test_an_unsupported_connectx_game():
     agent = KaggleAgent(time=0.1)
     board = [0] * 42
-    with pytest.raises(ValueError, match="ConnectX 7x6, inarow=8: .*k is larger than the board"):
+    with pytest.raises(inarow.UnsupportedGameError, match="ConnectX 7x6, inarow=8: .*k is larger than the board"):
         agent({"board": board, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 8})
-    with pytest.raises(ValueError, match="ConnectX 27x6, inarow=4: a 27x6 board is not supported"):
+    with pytest.raises(inarow.UnsupportedGameError, match="ConnectX 27x6, inarow=4: a 27x6 board is not supported"):
         agent({"board": [0] * 162, "mark": 1}, {"rows": 6, "columns": 27, "inarow": 4})
-    with pytest.raises(ValueError, match="observation.mark is 2, but with 0 stones"):
+    with pytest.raises(inarow.InvalidPositionError, match="observation.mark is 2, but with 0 stones"):
         agent({"board": board, "mark": 2}, {"rows": 6, "columns": 7, "inarow": 4})
     # And it plays on.
     assert agent({"board": board, "mark": 1}, {"rows": 6, "columns": 7, "inarow": 4}) == 3
