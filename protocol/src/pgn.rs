@@ -375,7 +375,7 @@ impl Lexer<'_> {
 
 /// Reads the games of a PGN text in order: each game, or why the text from
 /// some line on cannot be read (then reading resumes at the next `[Event`
-/// tag, if there is one).
+/// tag, if there is one, even in the middle of a line).
 pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) {
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let mut at = 0;
@@ -397,9 +397,10 @@ pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, String>)) 
             .chars()
             .take(40)
             .collect();
-        let next = text[start..]
-            .find("\n[Event ")
-            .map(|found| start + found + 1);
+        // The next `[Event` tag after the one that failed, wherever it is
+        // on its line: a game may follow garbage on the same line.
+        let after = start + text[start..].chars().next().map_or(1, char::len_utf8);
+        let next = text[after..].find("[Event ").map(|found| after + found);
         let then = match next {
             Some(next) => format!("reading resumes at line {}", line_of(next)),
             None => "the rest of the text is not reviewed".to_owned(),
@@ -435,6 +436,24 @@ pub fn start_position(game: &PgnGame) -> Result<AnyGame, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_resumes_at_an_event_tag_after_garbage_on_its_line() {
+        let text = "[Event \"a\"]\n1. P@d1 {open\ngarbage [Event \"b\"]\n\n1. P@d1 *\n";
+        let mut games = Vec::new();
+        let mut errors = Vec::new();
+        for_each_game(text, |game| match game {
+            Ok(game) => games.push(game),
+            Err(e) => errors.push(e),
+        });
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].ends_with("reading resumes at line 3"),
+            "{errors:?}"
+        );
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("b"));
+    }
 
     #[test]
     fn reads_other_writers_forms() {

@@ -26,6 +26,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use inarow_protocol::client::start_fen;
+use inarow_protocol::input::{self, FileError};
 
 use cli::Config;
 pub use cli::MatchArgs;
@@ -207,10 +208,10 @@ fn open_pgn(
     finished: &mut [bool],
 ) -> Result<File, String> {
     let shown = path.display();
-    let text = match std::fs::read(path) {
+    let text = match input::read_file(path, input::MAX_TEXT_BYTES) {
         Ok(bytes) => String::from_utf8(bytes)
             .map_err(|_| format!("'{shown}' is not a text file (invalid UTF-8)"))?,
-        Err(e) if e.kind() == ErrorKind::NotFound => String::new(),
+        Err(FileError::Io(e)) if e.kind() == ErrorKind::NotFound => String::new(),
         Err(e) => return Err(format!("cannot read '{shown}': {e}")),
     };
     if !config.resume && !text.trim().is_empty() {
