@@ -3268,6 +3268,11 @@ impl<B: Bitboard> OrderedMoves<B> {
 
 /// Connect Four's oracle is the exact solver.
 impl<B: TableKey, P: Dropped<B>> Oracle<P> for SolverOf<B, P> {
+    fn populate(&mut self, position: &P) {
+        self.set_game(position);
+        SolverOf::populate(self);
+    }
+
     const HASH_PERCENT: usize = 50;
     const KEEPS: bool = true;
 

@@ -808,6 +808,10 @@ impl<W: Write> PiskvorkSession<W> {
         self.board = Some(Board::new(width, height));
         self.pending = None;
         self.searcher.clear();
+        // The tables of this board are made ready before the first turn, so
+        // that no turn pays for their memory on its clock.
+        let variant = self.variant(width, height)?;
+        self.searcher.populate(&AnyGame::new(variant));
         Ok(Some(Response::Ok))
     }
 

@@ -187,7 +187,17 @@ impl<W: Write + Send + 'static> Session<W> {
                 });
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.send(Response::ReadyOk),
+            Command::IsReady => {
+                // GUIs ask `isready` after setting up and before timed
+                // searches: the tables of the game are made ready now, so
+                // that no search pays for their memory on its clock.
+                if self.running.is_none() {
+                    if let Some(engines) = &mut self.engines {
+                        engines.populate(&self.position);
+                    }
+                }
+                self.send(Response::ReadyOk);
+            }
             Command::SetOption { name, value } => {
                 self.stop_search();
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
@@ -360,7 +370,14 @@ impl<W: Write + Send + 'static> Session<W> {
             depth: go.depth,
             nodes: go.nodes,
             start_depth: None,
-            movetime: go.movetime,
+            // The overhead is the GUI's share of the move time as it is of
+            // the clock: the search ends that much sooner, so that the
+            // answer arrives within the time asked.
+            movetime: go.movetime.map(|movetime| {
+                movetime
+                    .saturating_sub(self.options.overhead)
+                    .max(Duration::from_millis(1))
+            }),
             clock: if go.infinite { None } else { clock },
             overhead: self.options.overhead,
             deadline: None,
