@@ -186,7 +186,7 @@ fn play(
 /// game later. Fills in the name from `id name` when none was given.
 fn check_engine(config: &mut Config, engine: usize) -> Result<(), String> {
     let spec = &config.engines[engine];
-    let id = runner::check(spec, config.variant, config.log_io)?;
+    let id = runner::check(spec, config.variant, config.log_io, config.stall_timeout)?;
     if !config.named[engine] {
         if let Some(name) = id.name.filter(|name| !name.trim().is_empty()) {
             config.engines[engine].setup.name = name;
