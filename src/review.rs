@@ -15,7 +15,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -24,6 +24,7 @@ use clap::Args;
 use inarow_engine::{Analyst, Signals, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::{AnyGame, Drop, Game, MoveError, Player};
 
+use inarow_protocol::input::{self, MAX_TEXT_BYTES};
 use inarow_protocol::pgn::{for_each_game, start_position, PgnGame, PgnMove};
 
 /// Options of `inarow review`.
@@ -741,19 +742,17 @@ fn annotated_comment(old: Option<&str>, verdict: &str) -> String {
     }
 }
 
-/// Reads one input: a file, or stdin for `-`. Text that is not UTF-8 is
-/// read with replacement characters (PGN is often Latin-1).
+/// Reads one input: a file, or stdin for `-`, of at most [`MAX_TEXT_BYTES`].
+/// Text that is not UTF-8 is read with replacement characters (PGN is often
+/// Latin-1).
 fn read_input(path: &Path) -> Result<String, String> {
-    let mut bytes = Vec::new();
-    if path == Path::new("-") {
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("reading stdin: {e}"))?;
+    let bytes = if path == Path::new("-") {
+        input::read_limited(io::stdin().lock(), MAX_TEXT_BYTES)
+            .map_err(|e| format!("reading stdin: {e}"))?
     } else {
-        bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    }
+        input::read_file(path, MAX_TEXT_BYTES)
+            .map_err(|e| format!("cannot read '{}': {e}", path.display()))?
+    };
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

@@ -5,13 +5,14 @@
 //! moves as squares separated by spaces (`b2 a1`), or a Pons string where
 //! stones fall.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
 use clap::Args;
 use inarow_engine::{Analyst, Rule, SolveLimits, DEFAULT_SOLVER_HASH_MIB};
 use inarow_games::connect4::from_zero_based;
 use inarow_games::{AnyGame, Dimensions, Drop, Game, Variant};
+use inarow_protocol::input::{LineReader, MAX_LINE_BYTES};
 
 /// Options of `inarow solve` and `inarow analyze`.
 #[derive(Args, Debug)]
@@ -51,6 +52,20 @@ pub struct AnalyzeArgs {
     /// its moves without search (claimeven, the odd threat), one a line.
     #[arg(long)]
     explain: bool,
+}
+
+/// The lines of stdin, at most [`MAX_LINE_BYTES`] each: a line that is
+/// longer or not UTF-8 is an error of that line, and reading goes on; an
+/// input that cannot be read ends the lines (with a message on stderr).
+fn input_lines() -> impl Iterator<Item = Result<String, String>> {
+    LineReader::new(io::stdin().lock(), MAX_LINE_BYTES).map_while(|line| match line {
+        Ok(text) => Some(Ok(text)),
+        Err(e) if e.is_fatal() => {
+            eprintln!("error: {e}");
+            None
+        }
+        Err(e) => Some(Err(e.to_string())),
+    })
 }
 
 /// The exact analyst the options ask for.
@@ -140,10 +155,9 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
     let mut out = stdout.lock();
     let started = Instant::now();
     let mut solved = 0usize;
-    for (index, text) in io::stdin().lock().lines().enumerate() {
+    for (index, text) in input_lines().enumerate() {
         let number = index + 1;
-        let text = text.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = match parse_line(&text, variant, args.from_zero) {
+        let line = match text.and_then(|text| parse_line(&text, variant, args.from_zero)) {
             Ok(line) => line,
             Err(reason) => {
                 eprintln!("error: line {number}: {reason}");
@@ -194,9 +208,8 @@ pub fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
     let mut failures = 0usize;
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    for (index, text) in io::stdin().lock().lines().enumerate() {
-        let text = text.map_err(|e| format!("reading stdin: {e}"))?;
-        let line = match parse_line(&text, variant, args.from_zero) {
+    for (index, text) in input_lines().enumerate() {
+        let line = match text.and_then(|text| parse_line(&text, variant, args.from_zero)) {
             Ok(line) => line,
             Err(reason) => {
                 eprintln!("error: line {}: {reason}", index + 1);

@@ -147,6 +147,12 @@ impl AnySearcher {
         self.kinarow_huge.clear();
     }
 
+    /// Sets up the tables of `position`'s game and faults their memory in
+    /// (see [`Searcher::populate`]): before timed searches of that game.
+    pub fn populate(&mut self, position: &AnyGame) {
+        with_searcher!(self, position, searcher, p => searcher.populate(p));
+    }
+
     /// Searches `position` with its game's searcher (see [`Searcher::search`]);
     /// every move in the reports and the result is a drop.
     pub fn search(

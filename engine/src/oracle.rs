@@ -66,6 +66,12 @@ pub trait Oracle<G: Game>: Send + Sized {
 
     /// Nodes searched since the last [`Oracle::clear`].
     fn nodes(&self) -> u64;
+
+    /// Sets its tables up for `position`'s game and faults their memory in
+    /// now (see [`crate::tt::TranspositionTable::populate`]), so that no
+    /// later solve pays for it; what they hold stays. An oracle without
+    /// tables does nothing.
+    fn populate(&mut self, _position: &G) {}
 }
 
 /// What [`Oracle::keep`] proved.

@@ -15,6 +15,7 @@
 //! - [`client`]: driving an external engine process (for matches and play).
 //! - [`pgn`]: PGN games, written as cutechess writes them and read back
 //!   from any writer.
+//! - [`input`]: lines and files read with a size limit, as bytes.
 //! - [`piskvork`]: the Piskvork (Gomocup) protocol gomoku managers speak to
 //!   a brain: its commands, answers and session.
 
@@ -22,6 +23,7 @@ pub mod api;
 pub mod bench;
 pub mod client;
 pub mod command;
+pub mod input;
 mod options;
 pub mod pgn;
 pub mod piskvork;

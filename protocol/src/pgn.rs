@@ -456,7 +456,7 @@ impl Error for UnreadableGame {}
 
 /// Reads the games of a PGN text in order: each game, or why the text from
 /// some line on cannot be read (then reading resumes at the next `[Event`
-/// tag, if there is one).
+/// tag, if there is one, even in the middle of a line).
 pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, UnreadableGame>)) {
     let line_of = |at: usize| text[..at].matches('\n').count() + 1;
     let mut at = 0;
@@ -478,9 +478,10 @@ pub fn for_each_game(text: &str, mut each: impl FnMut(Result<PgnGame, Unreadable
             .chars()
             .take(40)
             .collect();
-        let next = text[start..]
-            .find("\n[Event ")
-            .map(|found| start + found + 1);
+        // The next `[Event` tag after the one that failed, wherever it is
+        // on its line: a game may follow garbage on the same line.
+        let after = start + text[start..].chars().next().map_or(1, char::len_utf8);
+        let next = text[after..].find("[Event ").map(|found| after + found);
         each(Err(UnreadableGame {
             line: line_of(start),
             excerpt,
@@ -557,6 +558,24 @@ mod tests {
     /// The moves of a game as written.
     fn texts(game: &PgnGame) -> Vec<&str> {
         game.moves.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn reading_resumes_at_an_event_tag_after_garbage_on_its_line() {
+        let text = "[Event \"a\"]\n1. P@d1 {open\ngarbage [Event \"b\"]\n\n1. P@d1 *\n";
+        let mut games = Vec::new();
+        let mut errors = Vec::new();
+        for_each_game(text, |game| match game {
+            Ok(game) => games.push(game),
+            Err(e) => errors.push(e),
+        });
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].to_string().ends_with("reading resumes at line 3"),
+            "{errors:?}"
+        );
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("b"));
     }
 
     #[test]

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use inarow_engine::{max_threads, AnySearcher, Clock, Limits, Signals};
 use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Rules, Variant};
 
+use crate::input::{LineReader, MAX_LINE_BYTES};
 use crate::session::Flow;
 
 /// The engine's name in the answer to `ABOUT`.
@@ -197,6 +198,15 @@ pub enum CommandError {
     BoardLine(String),
     /// A field in a board line that is not 1, 2 or 3.
     Field(String),
+    /// A number that makes no sense for its key (a negative time, no threads).
+    Range {
+        /// What the number is.
+        what: &'static str,
+        /// The text given.
+        text: String,
+        /// What it may be.
+        expected: &'static str,
+    },
 }
 
 impl fmt::Display for CommandError {
@@ -212,6 +222,11 @@ impl fmt::Display for CommandError {
                 write!(f, "'{text}' is not a board line x,y,field (or DONE)")
             }
             CommandError::Field(text) => write!(f, "field '{text}' is not 1, 2 or 3"),
+            CommandError::Range {
+                what,
+                text,
+                expected,
+            } => write!(f, "{what}: '{text}' is out of range (expected {expected})"),
         }
     }
 }
@@ -225,10 +240,20 @@ fn number<T: FromStr>(text: &str, what: &str) -> Result<T, CommandError> {
     })
 }
 
-/// Milliseconds, where a late manager may send a negative number.
-fn millis(text: &str, what: &str) -> Result<u64, CommandError> {
+/// Milliseconds left, where a late manager may send a negative number.
+fn millis_left(text: &str, what: &str) -> Result<u64, CommandError> {
     let ms: i64 = number(text, what)?;
     Ok(ms.max(0) as u64)
+}
+
+/// Milliseconds of a time limit: 0 or more (0 has its own meaning).
+fn millis(text: &str, what: &'static str) -> Result<u64, CommandError> {
+    let ms: i64 = number(text, what)?;
+    u64::try_from(ms).map_err(|_| CommandError::Range {
+        what,
+        text: text.trim().to_owned(),
+        expected: "0 or more milliseconds",
+    })
 }
 
 impl FromStr for Info {
@@ -248,7 +273,7 @@ impl FromStr for Info {
         Ok(match key.to_ascii_lowercase().as_str() {
             "timeout_turn" => Info::TimeoutTurn(millis(value, "timeout_turn")?),
             "timeout_match" => Info::TimeoutMatch(millis(value, "timeout_match")?),
-            "time_left" => Info::TimeLeft(millis(value, "time_left")?),
+            "time_left" => Info::TimeLeft(millis_left(value, "time_left")?),
             "max_memory" => Info::MaxMemory(number(value, "max_memory")?),
             "game_type" => Info::GameType(number(value, "game_type")?),
             "rule" => Info::Rule(number(value, "rule")?),
@@ -256,7 +281,16 @@ impl FromStr for Info {
             "folder" => Info::Folder(value.to_owned()),
             "max_depth" => Info::MaxDepth(number(value, "max_depth")?),
             "max_node" => Info::MaxNode(number(value, "max_node")?),
-            "thread_num" => Info::ThreadNum(number(value, "thread_num")?),
+            "thread_num" => match number(value, "thread_num")? {
+                0 => {
+                    return Err(CommandError::Range {
+                        what: "thread_num",
+                        text: value.to_owned(),
+                        expected: "1 or more threads",
+                    })
+                }
+                threads => Info::ThreadNum(threads),
+            },
             _ => Info::Other {
                 key: key.to_owned(),
                 value: value.to_owned(),
@@ -565,11 +599,38 @@ impl Board {
 }
 
 /// A `BOARD` being read, up to `DONE`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Pending {
     stones: Vec<BoardLine>,
+    /// The board's cells: no more lines than that are kept.
+    cells: usize,
     /// The first bad line, reported at `DONE`.
     error: Option<String>,
+}
+
+impl Pending {
+    fn new(cells: usize) -> Self {
+        Pending {
+            stones: Vec::new(),
+            cells,
+            error: None,
+        }
+    }
+
+    /// Takes one line of the board.
+    fn add(&mut self, line: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        if self.stones.len() == self.cells {
+            self.error = Some(format!("more lines than the board's {} cells", self.cells));
+            return;
+        }
+        match line.parse::<BoardLine>() {
+            Ok(stone) => self.stones.push(stone),
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
 }
 
 /// A Piskvork brain writing its answers to `W`.
@@ -608,14 +669,29 @@ impl<W: Write> PiskvorkSession<W> {
     }
 
     /// Reads and answers lines until `END` or the end of the input.
+    ///
+    /// Lines are read as bytes, at most [`MAX_LINE_BYTES`] each: a line that
+    /// is longer or is not UTF-8 is answered with one `ERROR` line (inside a
+    /// `BOARD`, it spoils the board, reported at `DONE`), and the session
+    /// goes on.
     pub fn run<R: BufRead>(&mut self, input: R) {
-        for line in input.lines() {
-            let Ok(line) = line else {
-                log::warn!("stdin is not readable any more; exiting");
-                return;
-            };
-            if self.handle_line(&line) == Flow::Quit {
-                return;
+        for line in LineReader::new(input, MAX_LINE_BYTES) {
+            match line {
+                Ok(line) => {
+                    if self.handle_line(&line) == Flow::Quit {
+                        return;
+                    }
+                }
+                Err(e) if e.is_fatal() => {
+                    log::warn!("{e}; exiting");
+                    return;
+                }
+                Err(e) => match &mut self.pending {
+                    Some(pending) => {
+                        pending.error.get_or_insert_with(|| e.to_string());
+                    }
+                    None => self.send(&Response::Error(e.to_string())),
+                },
             }
         }
     }
@@ -627,18 +703,16 @@ impl<W: Write> PiskvorkSession<W> {
         if line.is_empty() {
             return Flow::Continue;
         }
+        let command = line.parse::<Command>();
         if let Some(pending) = &mut self.pending {
             if line.eq_ignore_ascii_case("DONE") {
                 self.board_done();
                 return Flow::Continue;
             }
-            if line.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-                match line.parse::<BoardLine>() {
-                    Ok(stone) => pending.stones.push(stone),
-                    Err(e) => {
-                        pending.error.get_or_insert_with(|| e.to_string());
-                    }
-                }
+            // A line that is no command is a line of the board, good or bad:
+            // a bad one is reported once, at DONE.
+            if let Err(CommandError::Unknown(_)) = command {
+                pending.add(line);
                 return Flow::Continue;
             }
             // A command before DONE: the board is dropped, the command runs.
@@ -647,7 +721,7 @@ impl<W: Write> PiskvorkSession<W> {
                 "BOARD ended without DONE; the board is unchanged".to_owned(),
             ));
         }
-        match line.parse::<Command>() {
+        match command {
             Ok(command) => self.execute(command),
             Err(CommandError::Unknown(line)) => {
                 self.send(&Response::Unknown(format!("command '{line}'")));
@@ -683,8 +757,8 @@ impl<W: Write> PiskvorkSession<W> {
                 board.place(point, Side::Opponent)?;
                 self.answer(board)
             }),
-            Command::Board => self.game().map(|_| ()).map(|()| {
-                self.pending = Some(Pending::default());
+            Command::Board => self.game().map(|board| board.cells.len()).map(|cells| {
+                self.pending = Some(Pending::new(cells));
                 None
             }),
             Command::Takeback(point) => self.game_mut().and_then(|board| {
@@ -734,6 +808,10 @@ impl<W: Write> PiskvorkSession<W> {
         self.board = Some(Board::new(width, height));
         self.pending = None;
         self.searcher.clear();
+        // The tables of this board are made ready before the first turn, so
+        // that no turn pays for their memory on its clock.
+        let variant = self.variant(width, height)?;
+        self.searcher.populate(&AnyGame::new(variant));
         Ok(Some(Response::Ok))
     }
 
@@ -1066,6 +1144,90 @@ mod tests {
         assert_eq!(reply.len(), 2, "{reply:?}");
         assert!(reply[0].starts_with("ERROR") && reply[1].starts_with("name="));
         assert_eq!(s.board, before);
+        // A line that is no board line: one error, at DONE.
+        for line in ["BOARD", "hello", "1,1,2", "DONE"] {
+            s.handle_line(line);
+        }
+        assert_eq!(
+            answers(&mut s),
+            ["ERROR BOARD: 'hello' is not a board line x,y,field (or DONE); the board is unchanged"]
+        );
+        assert_eq!(s.board, before);
+        // More lines than the board has cells.
+        s.handle_line("BOARD");
+        for _ in 0..=15 * 15 {
+            s.handle_line("1,1,2");
+        }
+        s.handle_line("DONE");
+        assert_eq!(
+            answers(&mut s),
+            ["ERROR BOARD: more lines than the board's 225 cells; the board is unchanged"]
+        );
+        assert_eq!(s.pending.as_ref().map(|p| p.stones.len()), None);
+    }
+
+    #[test]
+    fn refuses_times_and_threads_that_make_no_sense() {
+        let mut s = session();
+        for line in [
+            "INFO timeout_turn -5",
+            "INFO timeout_match -1",
+            "INFO thread_num 0",
+            "INFO max_depth -1",
+        ] {
+            s.handle_line(line);
+            let reply = answers(&mut s);
+            assert!(
+                reply.len() == 1 && reply[0].starts_with("ERROR"),
+                "{line}: {reply:?}"
+            );
+        }
+        assert_eq!(s.time, TimeControl::default());
+        for line in [
+            "INFO timeout_turn 0",
+            "INFO timeout_match 0",
+            "INFO time_left -3",
+        ] {
+            s.handle_line(line);
+            assert_eq!(answers(&mut s), Vec::<String>::new(), "{line}");
+        }
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_one_error_each() {
+        let mut s = session();
+        let mut input = b"START 9\nINFO folder C:\\J\xf6rg\n".to_vec();
+        input.extend(vec![b'x'; MAX_LINE_BYTES + 1]);
+        input.extend(b"\nBOARD\n4,4,\xff\nDONE\nINFO timeout_turn 30\nBEGIN\nEND\n");
+        s.run(&input[..]);
+        let reply = answers(&mut s);
+        assert_eq!(reply.len(), 5, "{reply:?}");
+        assert_eq!(reply[0], "OK");
+        assert_eq!(
+            reply[1],
+            "ERROR the line is not UTF-8 (byte 17 is 0xf6); it is skipped"
+        );
+        assert_eq!(
+            reply[2],
+            format!(
+                "ERROR the line is longer than {MAX_LINE_BYTES} bytes (the limit); it is skipped"
+            )
+        );
+        assert!(
+            reply[3].starts_with("ERROR BOARD: the line is not UTF-8"),
+            "{reply:?}"
+        );
+        assert!(reply[4].parse::<Point>().is_ok(), "{reply:?}");
+        // A line of exactly the limit is read (and is no command).
+        let mut input = vec![b'x'; MAX_LINE_BYTES];
+        input.push(b'\n');
+        s.run(&input[..]);
+        let reply = answers(&mut s);
+        assert!(
+            reply.len() == 1 && reply[0].starts_with("UNKNOWN command 'xxx"),
+            "{} lines",
+            reply.len()
+        );
     }
 
     #[test]

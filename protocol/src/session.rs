@@ -8,6 +8,7 @@
 //! `go ponder`, `bestmove` waits for `stop` (or `ponderhit`), as UCI requires.
 
 use std::io::{BufRead, Write};
+use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -23,6 +24,7 @@ use inarow_games::{AnyGame, Drop, Game, Outcome, Player, SetupError, Variant};
 
 use crate::bench::{self, BenchLine, BenchReport, Benchmark};
 use crate::command::{Command, Go, Query};
+use crate::input::{self, LineReader, MAX_BOOK_BYTES, MAX_LINE_BYTES};
 use crate::options::{self, Options, Setting};
 use crate::response::{InfoLine, Response, UciScore};
 
@@ -123,14 +125,23 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Reads and answers lines until `quit` or the end of the input; a running
     /// search is stopped first.
+    ///
+    /// Lines are read as bytes, at most [`MAX_LINE_BYTES`] each: a line that
+    /// is longer or is not UTF-8 is answered with one error line, and the
+    /// session goes on.
     pub fn run<R: BufRead>(&mut self, input: R) {
-        for line in input.lines() {
-            let Ok(line) = line else {
-                log::warn!("stdin is not readable any more; quitting");
-                break;
-            };
-            if self.handle_line(&line) == Flow::Quit {
-                return;
+        for line in LineReader::new(input, MAX_LINE_BYTES) {
+            match line {
+                Ok(line) => {
+                    if self.handle_line(&line) == Flow::Quit {
+                        return;
+                    }
+                }
+                Err(e) if e.is_fatal() => {
+                    log::warn!("{e}; quitting");
+                    break;
+                }
+                Err(e) => self.error(e),
             }
         }
         self.stop_search();
@@ -176,7 +187,17 @@ impl<W: Write + Send + 'static> Session<W> {
                 });
             }
             Command::Debug(on) => self.debug = on,
-            Command::IsReady => self.send(Response::ReadyOk),
+            Command::IsReady => {
+                // GUIs ask `isready` after setting up and before timed
+                // searches: the tables of the game are made ready now, so
+                // that no search pays for their memory on its clock.
+                if self.running.is_none() {
+                    if let Some(engines) = &mut self.engines {
+                        engines.populate(&self.position);
+                    }
+                }
+                self.send(Response::ReadyOk);
+            }
             Command::SetOption { name, value } => {
                 self.stop_search();
                 if let Err(e) = self.set_option(&name, value.as_deref()) {
@@ -259,7 +280,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.options.book = if path.is_empty() {
                     opening::embedded()
                 } else {
-                    let bytes = std::fs::read(&path)
+                    let bytes = input::read_file(Path::new(&path), MAX_BOOK_BYTES)
                         .map_err(|e| format!("option {name}: cannot read {path}: {e}"))?;
                     let book = Book::from_bytes(&bytes)
                         .map_err(|e| format!("option {name}: {path}: {e}"))?;
@@ -349,7 +370,14 @@ impl<W: Write + Send + 'static> Session<W> {
             depth: go.depth,
             nodes: go.nodes,
             start_depth: None,
-            movetime: go.movetime,
+            // The overhead is the GUI's share of the move time as it is of
+            // the clock: the search ends that much sooner, so that the
+            // answer arrives within the time asked.
+            movetime: go.movetime.map(|movetime| {
+                movetime
+                    .saturating_sub(self.options.overhead)
+                    .max(Duration::from_millis(1))
+            }),
             clock: if go.infinite { None } else { clock },
             overhead: self.options.overhead,
             deadline: None,

@@ -14,6 +14,7 @@ use clap::{Args, Subcommand};
 use inarow_engine::books::lines::{self, LineBook};
 use inarow_engine::Analyst;
 use inarow_games::Variant;
+use inarow_protocol::input::{self, MAX_TEXT_BYTES};
 
 /// `inarow book lines` and its subcommands.
 #[derive(Args, Debug)]
@@ -84,8 +85,8 @@ pub fn run(args: &LinesArgs) -> Result<(), String> {
 
 /// Reads a line book file.
 fn load(path: &Path) -> Result<LineBook, String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = input::read_text_file(path, MAX_TEXT_BYTES)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     LineBook::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

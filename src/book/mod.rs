@@ -25,6 +25,7 @@ use inarow_engine::books::opening::{self, Book, FrontierEntry};
 use inarow_engine::score::rule_score;
 use inarow_engine::{max_threads, Analyst, SolveLimits};
 use inarow_games::{AnyGame, Bitboard, Column, Connect4Of, Game, Size, Variant};
+use inarow_protocol::input::{self, MAX_BOOK_BYTES};
 
 /// `inarow book` and its subcommands.
 #[derive(Args, Debug)]
@@ -169,7 +170,8 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
 
 /// Reads a book file.
 pub fn load(path: &Path) -> Result<Book, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let bytes = input::read_file(path, MAX_BOOK_BYTES)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     Book::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -101,7 +101,7 @@ pub struct MatchArgs {
     #[arg(long, alias = "resign", value_name = "KEY=VALUE", num_args = 1..)]
     pub resign_adjudication: Option<Vec<String>>,
     /// How far past its time an engine may answer before it loses on time.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    #[arg(long, value_name = "MS", default_value_t = 50)]
     pub timemargin: u64,
     /// Without clock or move time: how long a move may take before the engine is
     /// taken for hung, killed and restarted.

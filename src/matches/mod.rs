@@ -26,6 +26,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use inarow_protocol::client::start_fen;
+use inarow_protocol::input::{self, FileError};
 
 use cli::Config;
 pub use cli::MatchArgs;
@@ -185,7 +186,7 @@ fn play(
 /// game later. Fills in the name from `id name` when none was given.
 fn check_engine(config: &mut Config, engine: usize) -> Result<(), String> {
     let spec = &config.engines[engine];
-    let id = runner::check(spec, config.variant, config.log_io)?;
+    let id = runner::check(spec, config.variant, config.log_io, config.stall_timeout)?;
     if !config.named[engine] {
         if let Some(name) = id.name.filter(|name| !name.trim().is_empty()) {
             config.engines[engine].setup.name = name;
@@ -207,10 +208,10 @@ fn open_pgn(
     finished: &mut [bool],
 ) -> Result<File, String> {
     let shown = path.display();
-    let text = match std::fs::read(path) {
+    let text = match input::read_file(path, input::MAX_TEXT_BYTES) {
         Ok(bytes) => String::from_utf8(bytes)
             .map_err(|_| format!("'{shown}' is not a text file (invalid UTF-8)"))?,
-        Err(e) if e.kind() == ErrorKind::NotFound => String::new(),
+        Err(FileError::Io(e)) if e.kind() == ErrorKind::NotFound => String::new(),
         Err(e) => return Err(format!("cannot read '{shown}': {e}")),
     };
     if !config.resume && !text.trim().is_empty() {

@@ -107,7 +107,7 @@ pub enum Openings {
 /// A message naming the file (and the line) if it cannot be read, a line is
 /// not an opening of `variant`, or it holds none.
 pub fn read_book(path: &Path, variant: Variant) -> Result<Vec<AnyGame>, String> {
-    let text = std::fs::read_to_string(path)
+    let text = inarow_protocol::input::read_text_file(path, inarow_protocol::input::MAX_TEXT_BYTES)
         .map_err(|e| format!("cannot read openings file '{}': {e}", path.display()))?;
     let mut positions = Vec::new();
     for (number, line) in text.lines().enumerate() {

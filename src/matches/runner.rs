@@ -14,7 +14,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use inarow_engine::Score;
 use inarow_games::{AnyGame, Drop, Game, MoveError, Outcome, Player, Variant};
-use inarow_protocol::client::game::READY_TIMEOUT;
+use inarow_protocol::client::game::{HANDSHAKE_TIMEOUT, READY_TIMEOUT};
 use inarow_protocol::client::{
     BestMove, ClientError, Engine, EngineId, EngineInfo, EngineSetup, LaunchError,
 };
@@ -106,6 +106,14 @@ pub struct Settings {
     pub resign: Option<ResignAdjudication>,
     /// Log every line to and from the engines.
     pub log_io: bool,
+}
+
+impl Settings {
+    /// How long an engine has to answer the handshake or `isready`: the
+    /// client's own limit (`limit`), or the stall timeout if shorter.
+    fn answer_timeout(&self, limit: Duration) -> Duration {
+        limit.min(self.stall_timeout)
+    }
 }
 
 /// How a game ended, as the PGN `Termination` tag says it.
@@ -295,16 +303,32 @@ pub fn run(
 ///
 /// # Errors
 /// A message saying what went wrong.
-pub fn check(spec: &EngineSpec, variant: Variant, log_io: bool) -> Result<EngineId, String> {
+/// The handshake and `isready` each get `stall_timeout` if it is shorter
+/// than the client's own limits.
+pub fn check(
+    spec: &EngineSpec,
+    variant: Variant,
+    log_io: bool,
+    stall_timeout: Duration,
+) -> Result<EngineId, String> {
     let name = &spec.setup.name;
     let label = format!("{name} (check)");
     let failed = |e: ClientError| format!("engine '{name}' failed at its first start: {e}");
-    let mut engine = match Engine::launch(&spec.setup, variant, &label, log_io) {
+    let handshake = HANDSHAKE_TIMEOUT.min(stall_timeout);
+    let mut engine = match Engine::launch_within(&spec.setup, variant, &label, log_io, handshake) {
         Ok(engine) => engine,
         Err(LaunchError::Fatal(message)) => return Err(message),
+        // An engine that floods is no broken setup: it loses its games
+        // (a stalled connection) as it floods in each.
+        Err(LaunchError::Failed(error @ ClientError::Flooded { .. })) => {
+            log::warn!("{}", failed(error));
+            return Ok(EngineId::default());
+        }
         Err(LaunchError::Failed(error)) => return Err(failed(error)),
     };
-    engine.is_ready(READY_TIMEOUT).map_err(failed)?;
+    engine
+        .is_ready(READY_TIMEOUT.min(stall_timeout))
+        .map_err(failed)?;
     let id = engine.id().clone();
     engine.quit(QUIT_GRACE);
     Ok(id)
@@ -328,6 +352,11 @@ impl Fault {
                 restart: true,
             },
             ClientError::Timeout { .. } => Fault {
+                termination: Termination::StalledConnection,
+                what: format!("'s connection stalls ({error})"),
+                restart: true,
+            },
+            ClientError::Flooded { .. } => Fault {
                 termination: Termination::StalledConnection,
                 what: format!("'s connection stalls ({error})"),
                 restart: true,
@@ -407,11 +436,12 @@ impl<'a> Worker<'a> {
         let settings = self.settings;
         let seat = &mut self.seats[e];
         if seat.engine.is_none() {
-            match Engine::launch(
+            match Engine::launch_within(
                 &settings.engines[e].setup,
                 settings.variant,
                 &seat.label,
                 settings.log_io,
+                settings.answer_timeout(HANDSHAKE_TIMEOUT),
             ) {
                 Ok(engine) => seat.engine = Some(engine),
                 Err(LaunchError::Fatal(message)) => return Err(message),
@@ -426,7 +456,7 @@ impl<'a> Worker<'a> {
                 settings.engines[e].setup.name
             ));
         };
-        match engine.begin_game() {
+        match engine.begin_game_within(settings.answer_timeout(READY_TIMEOUT)) {
             Ok(()) => Ok(Ok(())),
             Err(error) => {
                 seat.engine = None;

@@ -120,6 +120,14 @@ impl<B: Bitboard> Oracle<KInARowOf<B>> for FamilyOracle {
         self.answered_by_book
     }
 
+    /// The solvers are made when a position needs one; the line books are
+    /// read now (the first probe parses them all).
+    fn populate(&mut self, position: &KInARowOf<B>) {
+        if self.books {
+            let _ = lines::probe_embedded(position);
+        }
+    }
+
     fn clear(&mut self) {
         if let Some(solver) = &mut self.narrow {
             solver.clear();

@@ -158,6 +158,28 @@ impl<G: SearchGame> Searcher<G> {
         self.tt.bytes() + self.oracle_bytes
     }
 
+    /// Sets the tables up for `position`'s game and faults their memory in
+    /// now, the oracle's too (making it if it is not there yet): a table's
+    /// pages otherwise come as a search first writes them, at up to a
+    /// millisecond each, which a short search pays on its clock. What the
+    /// tables hold stays.
+    pub fn populate(&mut self, position: &G) {
+        self.tt.set_key_bits(position.key_bits());
+        self.tt.populate();
+        self.oracle_mut().populate(position);
+    }
+
+    /// The oracle, made with the searcher's settings if there is none yet.
+    fn oracle_mut(&mut self) -> &mut G::Oracle {
+        let (oracle_bytes, threads, book) = (self.oracle_bytes, self.threads, &self.book);
+        self.oracle.get_or_insert_with(|| {
+            let mut oracle = G::Oracle::new(oracle_bytes);
+            oracle.set_threads(threads);
+            oracle.set_book(book.clone());
+            oracle
+        })
+    }
+
     /// Searches `position` within `limits`, calling `report` after each
     /// iteration with each line. Returns when a limit is reached, the position
     /// is solved, or `signals` asks it to stop.
@@ -387,15 +409,7 @@ impl<G: SearchGame> Searcher<G> {
             deadline: plan.within_hard(deadline),
             signals: Some(signals),
         };
-        let oracle_bytes = self.oracle_bytes;
-        let threads = self.threads;
-        let book = &self.book;
-        let oracle = self.oracle.get_or_insert_with(|| {
-            let mut oracle = G::Oracle::new(oracle_bytes);
-            oracle.set_threads(threads);
-            oracle.set_book(book.clone());
-            oracle
-        });
+        let oracle = self.oracle_mut();
         let before = oracle.nodes();
         let solved = oracle.solve(position, limits.multipv, &oracle_limits);
         let nodes = oracle.nodes() - before;

@@ -21,6 +21,11 @@ impl<B: TableKey, P: GravityPosition<B>> Oracle<P> for SolverOf<B, P> {
     const HASH_PERCENT: usize = 50;
     const KEEPS: bool = true;
 
+    fn populate(&mut self, position: &P) {
+        self.set_game(position);
+        SolverOf::populate(self);
+    }
+
     fn new(hash_bytes: usize) -> Self {
         Self::with_bytes(Size::STANDARD, hash_bytes)
     }

@@ -30,6 +30,12 @@ pub enum ClientError {
     },
     /// The engine said something that breaks the protocol.
     Protocol(String),
+    /// The engine wrote more lines in a second than the limit; it is read
+    /// no more.
+    Flooded {
+        /// The limit, lines per second.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for ClientError {
@@ -49,6 +55,12 @@ impl fmt::Display for ClientError {
                 waited,
             } => write!(f, "no {waiting_for} within {} ms", waited.as_millis()),
             ClientError::Protocol(message) => write!(f, "protocol error: {message}"),
+            ClientError::Flooded { limit } => {
+                write!(
+                    f,
+                    "the engine floods its output (more than {limit} lines in a second)"
+                )
+            }
         }
     }
 }

@@ -85,6 +85,20 @@ impl Engine {
         label: &str,
         log_io: bool,
     ) -> Result<Engine, LaunchError> {
+        Self::launch_within(setup, variant, label, log_io, HANDSHAKE_TIMEOUT)
+    }
+
+    /// [`Engine::launch`], with `timeout` for the handshake.
+    ///
+    /// # Errors
+    /// As [`Engine::launch`].
+    pub fn launch_within(
+        setup: &EngineSetup,
+        variant: Variant,
+        label: &str,
+        log_io: bool,
+        timeout: Duration,
+    ) -> Result<Engine, LaunchError> {
         let mut engine =
             Engine::spawn(&setup.command, label, log_io).map_err(|error| match error {
                 ClientError::Spawn { .. } => {
@@ -93,7 +107,7 @@ impl Engine {
                 other => LaunchError::Failed(other),
             })?;
         engine
-            .handshake(setup.dialect, HANDSHAKE_TIMEOUT)
+            .handshake(setup.dialect, timeout)
             .map_err(LaunchError::Failed)?;
         engine.check_options(setup)?;
         engine.check_variant(setup, variant)?;
@@ -168,8 +182,16 @@ impl Engine {
     /// # Errors
     /// As [`Engine::new_game`] and [`Engine::is_ready`].
     pub fn begin_game(&mut self) -> Result<(), ClientError> {
+        self.begin_game_within(READY_TIMEOUT)
+    }
+
+    /// [`Engine::begin_game`], with `timeout` for `readyok`.
+    ///
+    /// # Errors
+    /// As [`Engine::begin_game`].
+    pub fn begin_game_within(&mut self, timeout: Duration) -> Result<(), ClientError> {
         self.new_game()?;
-        self.is_ready(READY_TIMEOUT)
+        self.is_ready(timeout)
     }
 
     /// `position startpos|fen <fen> [moves ...]` for the game that began at

@@ -54,7 +54,7 @@ mod words;
 pub use error::ClientError;
 pub use game::{start_fen, EngineSetup, LaunchError};
 pub use lines::{BestMove, EngineId, EngineInfo, EngineOption};
-pub use process::{Dialect, Engine, Line};
+pub use process::{Dialect, Engine, Line, MAX_LINES_PER_SECOND};
 pub use words::{split_words, EngineCommand};
 
 /// The `log` target of engine I/O lines (`engine_io`).

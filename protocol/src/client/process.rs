@@ -4,7 +4,7 @@
 use std::fmt;
 use std::io::{self, BufReader, Write};
 use std::process::{Child, ChildStdin, Command as Process, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
 
 use super::lines::read_capped_line;
@@ -15,6 +15,23 @@ use crate::command::{Command, Go};
 
 /// How long to wait, after an engine's output ends, for its exit status.
 const EXIT_STATUS_WAIT: Duration = Duration::from_millis(200);
+
+/// The lines read from an engine and not yet taken: past this the reader
+/// waits, so an engine's unread output takes at most this many lines of
+/// memory (each of at most 64 KiB).
+const LINES_BUFFERED: usize = 256;
+
+/// The most lines an engine may write in one second; an engine past it
+/// floods, and is read no more ([`ClientError::Flooded`]). An engine's
+/// `info` lines come by the iteration: hundreds a second at most.
+pub const MAX_LINES_PER_SECOND: usize = 10_000;
+
+/// What the reader thread hands on.
+enum Read {
+    Line(Line),
+    /// More than [`MAX_LINES_PER_SECOND`] lines came in one second.
+    Flooded,
+}
 
 /// The protocol dialect: UCI, or UGI (the same with `ugi`/`ugiok`,
 /// `uginewgame` and `p1time`/`p2time` clocks).
@@ -73,7 +90,7 @@ pub struct Line {
 pub struct Engine {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Receiver<Read>,
     label: String,
     log_io: bool,
     dialect: Dialect,
@@ -122,21 +139,10 @@ impl Engine {
             let _ = child.wait();
             return Err(spawn_error(io::Error::other("no pipes to the engine")));
         };
-        let (sender, lines) = mpsc::channel();
+        let (sender, lines) = mpsc::sync_channel(LINES_BUFFERED);
         let reader = std::thread::Builder::new()
             .name(format!("{label} reader"))
-            .spawn(move || {
-                let mut stdout = BufReader::new(stdout);
-                while let Some(text) = read_capped_line(&mut stdout) {
-                    let line = Line {
-                        text,
-                        at: Instant::now(),
-                    };
-                    if sender.send(line).is_err() {
-                        break;
-                    }
-                }
-            });
+            .spawn(move || read_lines(BufReader::new(stdout), &sender));
         if let Err(source) = reader {
             let _ = child.kill();
             let _ = child.wait();
@@ -222,16 +228,23 @@ impl Engine {
         waiting_for: &'static str,
     ) -> Result<Line, ClientError> {
         let started = Instant::now();
-        match self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(started))
-        {
-            Ok(line) => {
+        // Past the deadline no line is taken, however many are waiting: an
+        // engine that keeps writing is not answering.
+        let received = if started >= deadline {
+            Err(RecvTimeoutError::Timeout)
+        } else {
+            self.lines.recv_timeout(deadline - started)
+        };
+        match received {
+            Ok(Read::Line(line)) => {
                 if self.log_io {
                     log::info!(target: IO_LOG_TARGET, "{} > {}", self.label, line.text);
                 }
                 Ok(line)
             }
+            Ok(Read::Flooded) => Err(ClientError::Flooded {
+                limit: MAX_LINES_PER_SECOND,
+            }),
             Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout {
                 waiting_for,
                 waited: started.elapsed(),
@@ -446,6 +459,30 @@ impl Drop for Engine {
     }
 }
 
+/// The reader thread: hands on each line of the engine's output until it
+/// ends, the engine is dropped, or the engine writes more than
+/// [`MAX_LINES_PER_SECOND`] lines in a second (then its output is left
+/// unread: it is closed, and an engine writing on gets a broken pipe).
+fn read_lines(mut stdout: impl std::io::BufRead, sender: &SyncSender<Read>) {
+    let mut second = Instant::now();
+    let mut in_second = 0usize;
+    while let Some(text) = read_capped_line(&mut stdout) {
+        let at = Instant::now();
+        if at.duration_since(second) >= Duration::from_secs(1) {
+            second = at;
+            in_second = 0;
+        }
+        in_second += 1;
+        if in_second > MAX_LINES_PER_SECOND {
+            let _ = sender.send(Read::Flooded);
+            return;
+        }
+        if sender.send(Read::Line(Line { text, at })).is_err() {
+            return;
+        }
+    }
+}
+
 /// A timeout counted from `start` rather than from the last read.
 fn since(error: ClientError, start: Instant) -> ClientError {
     match error {
@@ -652,6 +689,45 @@ mod tests {
                 ..
             }
         ));
+    }
+
+    #[test]
+    fn a_flooding_engine_is_told_apart_and_read_no_more() {
+        let started = Instant::now();
+        let error = Engine::start(&script("yes"), "yes", false, Dialect::Uci, TIMEOUT).unwrap_err();
+        assert!(
+            matches!(
+                error,
+                ClientError::Flooded {
+                    limit: MAX_LINES_PER_SECOND
+                }
+            ),
+            "{error:?}"
+        );
+        assert!(started.elapsed() < TIMEOUT);
+        // Lines that never end, and a steady stream of lines: the deadline
+        // holds all the same.
+        for body in ["cat /dev/zero", "while :; do echo y; sleep 0.001; done"] {
+            let wait = Duration::from_millis(300);
+            let started = Instant::now();
+            let error =
+                Engine::start(&script(body), "endless", false, Dialect::Uci, wait).unwrap_err();
+            assert!(
+                matches!(
+                    error,
+                    ClientError::Timeout {
+                        waiting_for: "uciok",
+                        ..
+                    }
+                ),
+                "{body}: {error:?}"
+            );
+            assert!(
+                started.elapsed() < wait * 4,
+                "{body}: {:?}",
+                started.elapsed()
+            );
+        }
     }
 
     #[test]
