@@ -118,7 +118,23 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         mut window: Window,
     ) -> Phase<i32> {
         self.poll(ply)?;
-        let mut node = self.enter(current, mask, opponent_lines, ply)?;
+        let mut node = Node {
+            current,
+            mask,
+            opponent_lines,
+            ply,
+            empties: 0,
+            key: B::ZERO,
+            mirrored: false,
+            empty: B::ZERO,
+            possible: B::ZERO,
+            opponent_wins: B::ZERO,
+            moves: B::ZERO,
+            best_possible: 0,
+            worst: 0,
+            mirrors: (B::ZERO, B::ZERO),
+        };
+        self.enter(&mut node)?;
         self.at_deadline(&node, window)?;
         node.mirrors = self.load_children(&node, window);
         self.static_bounds(&node, &mut window)?;
@@ -143,7 +159,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 |col| if mirrored { width - 1 - col } else { col },
             ));
         }
-        let sorted = self.order_moves(&node, &mut window, table_best)?;
+        let mut sorted = OrderedMoves::default();
+        self.order_moves(&node, &mut window, table_best, &mut sorted)?;
         self.enhanced_cutoff(&node, &sorted, window.beta)?;
         ControlFlow::Continue(self.search_moves(&node, &sorted, window))
     }
@@ -182,8 +199,9 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// be), and no move goes under one. Answers a node that has none, and
     /// one where neither side can win any more.
     #[inline(always)]
-    fn enter(&self, current: B, mask: B, opponent_lines: B, ply: i32) -> Phase<Node<B>> {
+    fn enter(&self, node: &mut Node<B>) -> Phase {
         let b = &self.board;
+        let (current, mask, ply) = (node.current, node.mask, node.ply);
         let empties = b.cells - ply;
         // The parent has already started loading this entry with its
         // children's; the load here covers the root.
@@ -191,8 +209,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         self.table(empties).prefetch(key);
         let empty = b.cells_mask & !mask;
         let possible = (mask + b.bottom) & b.cells_mask;
-        debug_assert!(opponent_lines == self.lines.completions(current ^ mask, b.stride));
-        let opponent_wins = opponent_lines & empty;
+        debug_assert!(node.opponent_lines == self.lines.completions(current ^ mask, b.stride));
+        let opponent_wins = node.opponent_lines & empty;
 
         // `inarow_games::connect4::non_losing_moves`, written out as the
         // fast path: the shared function measured 2-3.5% slower.
@@ -213,22 +231,16 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             // Neither side can win any more: our move cannot win, theirs is the last.
             return ControlFlow::Break(0);
         }
-        ControlFlow::Continue(Node {
-            current,
-            mask,
-            opponent_lines,
-            ply,
-            empties,
-            key,
-            mirrored,
-            empty,
-            possible,
-            opponent_wins,
-            moves,
-            best_possible: (b.cells - 1 - ply) / 2,
-            worst: -(b.cells - 2 - ply) / 2,
-            mirrors: (B::ZERO, B::ZERO),
-        })
+        node.empties = empties;
+        node.key = key;
+        node.mirrored = mirrored;
+        node.empty = empty;
+        node.possible = possible;
+        node.opponent_wins = opponent_wins;
+        node.moves = moves;
+        node.best_possible = (b.cells - 1 - ply) / 2;
+        node.worst = -(b.cells - 2 - ply) / 2;
+        ControlFlow::Continue(())
     }
 
     /// A window at a deadline: only a win with the mover's next stone but
@@ -492,7 +504,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         node: &Node<B>,
         window: &mut Window,
         table_best: Option<u8>,
-    ) -> Phase<OrderedMoves<B>> {
+        sorted: &mut OrderedMoves<B>,
+    ) -> Phase {
         let b = &self.board;
         let odd_columns = node.possible & b.even_cells;
         // Whether a move can leave one such column or three.
@@ -500,7 +513,6 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             && !b.even_cells.is_empty()
             && window.alpha < b.half_height
             && odd_columns.count_ones() <= 4;
-        let mut sorted = OrderedMoves::default();
         for first in (0..b.width).step_by(LOOK_LANES) {
             let looks = MoveLooks::new(
                 b,
@@ -514,7 +526,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 self.forcing,
             );
             match looks.order(
-                &mut sorted,
+                sorted,
                 b,
                 self.lines,
                 node.current,
@@ -534,7 +546,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         if let Some(best) = table_best {
             sorted.promote(self.flip(node, best));
         }
-        ControlFlow::Continue(sorted)
+        ControlFlow::Continue(())
     }
 
     /// The enhanced transposition cutoff: a child whose stored upper bound
