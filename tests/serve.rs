@@ -1162,3 +1162,26 @@ fn workers_search_at_once() {
         }
     }
 }
+
+/// `/solve` takes the boards `inarow solve --size` takes: past Connect Four's
+/// own bounds (width 16, 128 bits) a board is `connect WxH k4`, as on the
+/// command line, with the same scores; past the family's bounds both refuse.
+#[test]
+fn gamesolver_takes_the_boards_solve_takes() {
+    let server = Server::start(&[]);
+    let mut client = server.client();
+    let run = common::run_inarow(&["analyze", "--size", "17x1"], "9\n");
+    assert!(run.success, "{}", run.stderr);
+    let expected: Vec<i32> = run
+        .stdout
+        .split_whitespace()
+        .skip(1)
+        .map(|s| if s == "-" { 100 } else { s.parse().unwrap() })
+        .collect();
+    assert_eq!(expected.len(), 17);
+    assert_eq!(scores(&client.get("/solve?pos=9&size=17x1")), expected);
+    let refused = common::run_inarow(&["solve", "--size", "27x6"], "\n");
+    assert!(!refused.success);
+    let answer = client.get("/solve?size=27x6");
+    assert_eq!(answer.status, 400, "{}", answer.body);
+}

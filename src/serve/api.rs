@@ -392,8 +392,8 @@ pub async fn gamesolver(
             engine.analyst.move_bounds(&position, false, &limits)
         })
         .await?;
-    let mut scores = Vec::with_capacity(size.width() as usize);
-    for file in 0..size.width() as u8 {
+    let mut scores = Vec::with_capacity(size.width);
+    for file in (0..size.width).filter_map(|file| u8::try_from(file).ok()) {
         let column = moves
             .iter()
             .find(|(drop, _)| drop.file == file)
