@@ -680,7 +680,8 @@ fn bad_input_gets_a_4xx_with_a_json_reason_and_the_server_stays_up() {
         GET /solve?pos=4444444 400 illegal_move
         GET /solve?pos=8 400 illegal_move
         GET /solve?pos=1212121 400 game_over
-        GET /solve?pos=4&size=3x99 400 bad_position
+        GET /solve?pos=4&size=3x200 400 bad_position
+        GET /solve?pos=4&size=3x99 400 illegal_move
         GET /solve?position=4 400 bad_request
         GET /nowhere 404 not_found
         DELETE /solve 405 method_not_allowed
