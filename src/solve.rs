@@ -14,6 +14,8 @@ use inarow_games::connect4::from_zero_based;
 use inarow_games::{AnyGame, Dimensions, Drop, Game, Variant};
 use inarow_protocol::input::{LineReader, MAX_LINE_BYTES};
 
+use crate::review::Budget;
+
 /// Options of `inarow solve` and `inarow analyze`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -41,6 +43,34 @@ pub struct SolveArgs {
     /// one digit each (boards of at most ten columns).
     #[arg(long)]
     from_zero: bool,
+    /// The most work per line: nodes such as 50M, or time such as 500ms. A
+    /// line not solved within it gets the bounds proved, `lower..upper`.
+    #[arg(long, value_name = "B")]
+    budget: Option<Budget>,
+}
+
+/// The limits of one line's solve under `budget`, counted from now.
+fn line_limits(budget: Option<Budget>) -> SolveLimits<'static> {
+    match budget {
+        None => SolveLimits::default(),
+        Some(Budget::Nodes(nodes)) => SolveLimits {
+            nodes: Some(nodes),
+            ..SolveLimits::default()
+        },
+        Some(Budget::Time(time)) => SolveLimits {
+            deadline: Some(Instant::now() + time),
+            ..SolveLimits::default()
+        },
+    }
+}
+
+/// A score, or the bounds proved on it: `-2`, or `-4..1`.
+fn bounds_text((lower, upper): (i32, i32)) -> String {
+    if lower == upper {
+        lower.to_string()
+    } else {
+        format!("{lower}..{upper}")
+    }
 }
 
 /// Options of `inarow analyze`.
@@ -168,17 +198,16 @@ pub fn run_solve(args: &SolveArgs) -> Result<(), String> {
         };
         analyst.clear();
         let start = Instant::now();
-        let score = analyst
-            .score(&line.position, args.weak, &SolveLimits::default())
-            .ok_or("a solve without limits ends with a score")?;
+        let bounds = analyst.bounds(&line.position, args.weak, &line_limits(args.budget));
         let micros = start.elapsed().as_micros();
+        let score = bounds_text(bounds);
         writeln!(out, "{} {score} {} {micros}", line.moves, analyst.nodes())
             .map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
         let expected = line
             .expected
             .map(|e| if args.weak { e.signum() } else { e });
-        if let Some(expected) = expected.filter(|&e| e != score) {
+        if let Some(expected) = expected.filter(|&e| e < bounds.0 || e > bounds.1) {
             eprintln!("error: line {number}: expected score {expected}, solved {score}");
             failures += 1;
         }
@@ -219,12 +248,25 @@ pub fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
             }
         };
         analyst.clear();
-        let scores = analyst.move_scores(&line.position, args.weak, &SolveLimits::default());
+        let scores: Vec<(Drop, Option<String>)> = if args.budget.is_some() {
+            let limits = line_limits(args.budget);
+            analyst
+                .move_bounds(&line.position, args.weak, &limits)
+                .into_iter()
+                .map(|(drop, bounds)| (drop, Some(bounds_text(bounds))))
+                .collect()
+        } else {
+            analyst
+                .move_scores(&line.position, args.weak, &SolveLimits::default())
+                .into_iter()
+                .map(|(drop, score)| (drop, score.map(|s| s.to_string())))
+                .collect()
+        };
         if !variant.gravity() {
             let squares: Vec<String> = scores
                 .iter()
                 .map(|(drop, score)| {
-                    let score = score.map_or_else(|| "?".to_owned(), |s| s.to_string());
+                    let score = score.as_deref().unwrap_or("?");
                     format!("{}:{score}", drop.square_name())
                 })
                 .collect();
@@ -239,8 +281,8 @@ pub fn run_analyze(args: &AnalyzeArgs) -> Result<(), String> {
                 scores
                     .iter()
                     .find(|(drop, _)| drop.file == file)
-                    .and_then(|&(_, score)| score)
-                    .map_or_else(|| "-".to_owned(), |s| s.to_string())
+                    .and_then(|(_, score)| score.clone())
+                    .unwrap_or_else(|| "-".to_owned())
             })
             .collect();
         writeln!(out, "{} {}", line.moves, columns.join(" ")).map_err(|e| e.to_string())?;

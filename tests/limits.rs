@@ -235,3 +235,52 @@ fn endless_files_are_refused_with_bounded_memory() {
         rss / MIB
     );
 }
+
+/// `--budget` bounds `solve` and `analyze` per line: a near-empty 17x6 gets
+/// the bounds proved (`lower..upper`) within the time or nodes, a small
+/// position its exact score as without a budget.
+#[test]
+fn solve_and_analyze_report_bounds_past_their_budget() {
+    let started = Instant::now();
+    let (out, err) = run(
+        &[
+            "solve", "--hash", "16", "--size", "17x6", "--budget", "200ms",
+        ],
+        b"\n9\n",
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    for line in out.lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (lower, upper) = fields[fields.len() - 3].split_once("..").expect("bounds");
+        assert!(
+            lower.parse::<i32>().unwrap() < upper.parse::<i32>().unwrap(),
+            "{line}"
+        );
+    }
+    assert_eq!(out.lines().count(), 2, "{out}{err}");
+    let (out, _) = run(
+        &["solve", "--hash", "16", "--size", "17x6", "--budget", "50K"],
+        b"\n",
+    );
+    let nodes: u64 = out.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(nodes <= 50_000, "{out}");
+    let exact = run(&["analyze", "--hash", "16", "--no-book"], b"4453\n").0;
+    assert_eq!(
+        run(
+            &["analyze", "--hash", "16", "--no-book", "--budget", "10s"],
+            b"4453\n"
+        )
+        .0,
+        exact
+    );
+    let (out, err) = run(
+        &["solve", "--hash", "16", "--no-book", "--budget", "10M"],
+        b"4453 -2\n4453 3\n",
+    );
+    assert!(out.starts_with("4453 -2 "), "{out}");
+    assert!(err.contains("line 2: expected score 3, solved -2"), "{err}");
+}

@@ -77,8 +77,8 @@ fuzz_target!(|data: &[u8]| {
                     legal(&solve.position);
                     assert!(solve.position.outcome().is_none());
                     assert_eq!(
-                        solve.position.variant().dimensions().0 as u32,
-                        solve.size.width()
+                        usize::from(solve.position.variant().dimensions().0),
+                        solve.size.width
                     );
                 }
                 Err(e) => refused(&e),

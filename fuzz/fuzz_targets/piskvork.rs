@@ -9,29 +9,13 @@
 
 use std::time::Duration;
 
-use inarow_protocol::piskvork::{Command, Info, Point, Settings};
+use inarow_fuzz::bounded_piskvork_line as bounded;
+use inarow_protocol::piskvork::{Command, Point, Settings};
 use inarow_protocol::PiskvorkSession;
 use libfuzzer_sys::fuzz_target;
 
 /// Lines a session reads from one input at most.
 const MAX_LINES: usize = 40;
-
-/// The line as the session gets it: limits on time, nodes and threads
-/// lowered to what a fuzz run affords.
-fn bounded(line: &str) -> String {
-    let info = match line.trim().parse::<Command>() {
-        Ok(Command::Info(info)) => info,
-        _ => return line.to_owned(),
-    };
-    match info {
-        Info::TimeoutTurn(ms) => format!("INFO timeout_turn {}", ms.min(5)),
-        Info::TimeoutMatch(ms) => format!("INFO timeout_match {}", ms.clamp(1, 50)),
-        Info::TimeLeft(ms) => format!("INFO time_left {}", ms.min(50)),
-        Info::MaxNode(nodes) => format!("INFO max_node {}", nodes.min(300)),
-        Info::ThreadNum(_) => "INFO thread_num 1".to_owned(),
-        _ => line.to_owned(),
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

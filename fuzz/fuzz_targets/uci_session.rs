@@ -5,56 +5,12 @@
 //! session refuses (an `info string error` answer) leaves it unchanged.
 #![no_main]
 
-use std::time::Duration;
-
-use inarow_fuzz::{assert_fen_round_trip, assert_one_line};
-use inarow_protocol::{Command, Session};
+use inarow_fuzz::{assert_fen_round_trip, assert_one_line, bounded_uci_line as bounded};
+use inarow_protocol::Session;
 use libfuzzer_sys::fuzz_target;
 
 /// Lines a session reads from one input at most.
 const MAX_LINES: usize = 24;
-
-/// The line as the session gets it: searches and perft bounded, tables
-/// small; `None` for a line left out.
-fn bounded(line: &str) -> Option<String> {
-    let Ok(command) = line.parse::<Command>() else {
-        return Some(line.to_owned());
-    };
-    let small = |value: &Option<String>, most: u64| {
-        value
-            .as_deref()
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(|n| n.min(most).to_string())
-    };
-    match command {
-        Command::Go(mut go) => {
-            go.infinite = false;
-            go.ponder = false;
-            go.nodes = Some(go.nodes.unwrap_or(300).min(300));
-            go.depth = go.depth.map(|d| d.min(6));
-            go.movetime = go.movetime.map(|t| t.min(Duration::from_millis(5)));
-            Some(Command::Go(go).to_string())
-        }
-        Command::Perft(depth) => Some(Command::Perft(depth.min(2)).to_string()),
-        Command::Bench { .. } => None,
-        Command::SetOption { name, value } => {
-            let name_lower = name.to_ascii_lowercase();
-            match name_lower.as_str() {
-                "bookfile" => None,
-                "hash" => Some(match small(&value, 2) {
-                    Some(mib) => format!("setoption name {name} value {mib}"),
-                    None => line.to_owned(),
-                }),
-                "threads" => Some(match small(&value, 1) {
-                    Some(threads) => format!("setoption name {name} value {threads}"),
-                    None => line.to_owned(),
-                }),
-                _ => Some(line.to_owned()),
-            }
-        }
-        _ => Some(line.to_owned()),
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -5,7 +5,11 @@
 //! endpoint) and UTF-8 text; invalid UTF-8 is read with replacement
 //! characters, as inarow's own readers of files do.
 
+use std::time::Duration;
+
 use inarow_games::{AnyGame, Game, Variant};
+use inarow_protocol::piskvork::{self, Info};
+use inarow_protocol::Command;
 
 /// The games the targets play on, spelled as users spell them: every named
 /// variant, Connect Four from the smallest board to the widest (1x63 fills a
@@ -77,4 +81,66 @@ pub fn assert_one_line(message: &str) {
         !message.contains('\n'),
         "an error of more than one line: {message:?}"
     );
+}
+
+/// A UCI line as a fuzzed session gets it: searches and perft bounded,
+/// tables small; `None` for a line left out (one that reads a file or runs
+/// the benchmark).
+#[must_use]
+pub fn bounded_uci_line(line: &str) -> Option<String> {
+    let Ok(command) = line.parse::<Command>() else {
+        return Some(line.to_owned());
+    };
+    let small = |value: &Option<String>, most: u64| {
+        value
+            .as_deref()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(|n| n.min(most).to_string())
+    };
+    match command {
+        Command::Go(mut go) => {
+            go.infinite = false;
+            go.ponder = false;
+            go.nodes = Some(go.nodes.unwrap_or(300).min(300));
+            go.depth = go.depth.map(|d| d.min(6));
+            go.movetime = go.movetime.map(|t| t.min(Duration::from_millis(5)));
+            Some(Command::Go(go).to_string())
+        }
+        Command::Perft(depth) => Some(Command::Perft(depth.min(2)).to_string()),
+        Command::Bench { .. } => None,
+        Command::SetOption { name, value } => {
+            let name_lower = name.to_ascii_lowercase();
+            match name_lower.as_str() {
+                "bookfile" => None,
+                "hash" => Some(match small(&value, 2) {
+                    Some(mib) => format!("setoption name {name} value {mib}"),
+                    None => line.to_owned(),
+                }),
+                "threads" => Some(match small(&value, 1) {
+                    Some(threads) => format!("setoption name {name} value {threads}"),
+                    None => line.to_owned(),
+                }),
+                _ => Some(line.to_owned()),
+            }
+        }
+        _ => Some(line.to_owned()),
+    }
+}
+
+/// A Piskvork line as a fuzzed session gets it: limits on time, nodes and
+/// threads lowered to what a fuzz run affords.
+#[must_use]
+pub fn bounded_piskvork_line(line: &str) -> String {
+    let info = match line.trim().parse::<piskvork::Command>() {
+        Ok(piskvork::Command::Info(info)) => info,
+        _ => return line.to_owned(),
+    };
+    match info {
+        Info::TimeoutTurn(ms) => format!("INFO timeout_turn {}", ms.min(5)),
+        Info::TimeoutMatch(ms) => format!("INFO timeout_match {}", ms.clamp(1, 50)),
+        Info::TimeLeft(ms) => format!("INFO time_left {}", ms.min(50)),
+        Info::MaxNode(nodes) => format!("INFO max_node {}", nodes.min(300)),
+        Info::ThreadNum(_) => "INFO thread_num 1".to_owned(),
+        _ => line.to_owned(),
+    }
 }

@@ -12,7 +12,7 @@ use std::fmt;
 use std::time::Duration;
 
 use inarow_engine::Strength;
-use inarow_games::{connect4, AnyGame, Game, ParseVariantError, Size, Variant};
+use inarow_games::{connect4, AnyGame, Dimensions, Game, ParseVariantError, Size, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Why a request was refused: a code a client can act on, and a message for
@@ -257,8 +257,9 @@ impl BudgetSpec {
 pub struct SolveQuery {
     /// The move string as given (columns from 1), empty for the start.
     pub pos: String,
-    /// The board: `size`, or 7x6.
-    pub size: Size,
+    /// The board: `size`, or 7x6. Any board `inarow solve --size` takes:
+    /// past Connect Four's own bounds it is `connect WxH k4`.
+    pub size: Dimensions,
     /// The position after the moves; the game is not over.
     pub position: AnyGame,
 }
@@ -274,16 +275,22 @@ impl SolveQuery {
         let pos = query.get("pos").cloned().unwrap_or_default();
         let size = match query.get("size") {
             Some(text) => text
-                .parse::<Size>()
+                .parse::<Dimensions>()
                 .map_err(|e| RequestError::bad_position(format!("size: {e}")))?,
-            None => Size::STANDARD,
+            None => Dimensions {
+                width: Size::STANDARD.width() as usize,
+                height: Size::STANDARD.height() as usize,
+            },
         };
+        let variant = Variant::Connect4(Size::STANDARD)
+            .with_size(Some(size))
+            .map_err(|e| RequestError::bad_position(format!("size: {e}")))?;
         if !pos.is_empty() && !connect4::is_move_string(&pos) {
             return Err(RequestError::bad_position(format!(
                 "pos '{pos}' is not a move string: columns from 1 (1-9, then A-G), such as 4453"
             )));
         }
-        let mut position = AnyGame::new(Variant::Connect4(size));
+        let mut position = AnyGame::new(variant);
         if let Some(Err(e)) = position.play_move_string(&pos) {
             return Err(RequestError::illegal_move(format!("pos '{pos}': {e}")));
         }

@@ -12,7 +12,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use inarow_engine::score::pons_score;
-use inarow_engine::{Score, SolveLimits};
+use inarow_engine::{Score, SolveLimits, Strength};
 use inarow_games::{kinarow, AnyGame, Drop, Game, Player, Variant};
 use inarow_protocol::api::{
     Allowed, AnalyzeRequest, Limits, MoveRequest, RequestError, ReviewRequest, SolveQuery,
@@ -55,6 +55,24 @@ impl ApiError {
             StatusCode::NOT_FOUND,
             "not_found",
             "no such page: the API is described at /api/v1/openapi.json",
+        )
+    }
+
+    /// The answer to a body larger than the server accepts.
+    pub fn too_large() -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            "the request body is larger than the server accepts (see limits at /api/v1/info)",
+        )
+    }
+
+    /// The answer to a body that did not come in time.
+    pub fn body_timeout() -> Self {
+        Self::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "body_timeout",
+            "the request body did not come in time",
         )
     }
 
@@ -251,6 +269,39 @@ fn size_of(variant: Variant) -> Option<String> {
 /// milliseconds of Connect Four.
 const QUICK_EXACT_NODES: u64 = 20_000;
 
+/// The same without gravity, where a node of the family's solver costs far
+/// more (tens of microseconds on 20x20: 20,000 nodes took 1.6 s).
+const QUICK_EXACT_NODES_FREE: u64 = 200;
+
+/// The time the analyst may spend on a chosen move's exact score after a
+/// level's search (a move time bounds it by itself).
+const QUICK_EXACT_TIME: Duration = Duration::from_millis(20);
+
+/// The limits of the quick exact score of a move chosen at `strength`, the
+/// choice having started at `start`: within the request's time, at most
+/// `deadline`.
+fn quick_exact_limits<'a>(
+    position: &AnyGame,
+    strength: Strength,
+    start: Instant,
+    deadline: Instant,
+    signals: &'a inarow_engine::Signals,
+) -> SolveLimits<'a> {
+    let think = match strength {
+        Strength::MoveTime(think) => think,
+        Strength::Depth(_) | Strength::Level(_) => QUICK_EXACT_TIME,
+    };
+    SolveLimits {
+        nodes: Some(if position.variant().gravity() {
+            QUICK_EXACT_NODES
+        } else {
+            QUICK_EXACT_NODES_FREE
+        }),
+        deadline: Some(deadline.min(start + think)),
+        signals: Some(signals),
+    }
+}
+
 fn millis_since(start: Instant) -> f64 {
     (start.elapsed().as_secs_f64() * 1e6).round() / 1e3
 }
@@ -339,12 +390,13 @@ pub async fn gamesolver(
     let moves = app
         .engine
         .run(deadline, move |engine, signals| {
+            engine.prepare(&position);
             let limits = solve_limits(allowed, signals, deadline);
             engine.analyst.move_bounds(&position, false, &limits)
         })
         .await?;
-    let mut scores = Vec::with_capacity(size.width() as usize);
-    for file in 0..size.width() as u8 {
+    let mut scores = Vec::with_capacity(size.width);
+    for file in (0..size.width).filter_map(|file| u8::try_from(file).ok()) {
         let column = moves
             .iter()
             .find(|(drop, _)| drop.file == file)
@@ -394,6 +446,7 @@ pub async fn analyze_position(
     let analysis = app
         .engine
         .run(deadline, move |engine, signals| {
+            engine.prepare(&position);
             analyze(engine, &position, &solve_limits(allowed, signals, deadline))
         })
         .await?;
@@ -428,22 +481,25 @@ pub async fn engine_move(
         .engine
         .run(deadline, move |engine, signals| {
             let start = Instant::now();
+            engine.prepare(&position);
             let Engine {
                 searcher,
                 rng,
                 analyst,
+                ..
             } = engine;
             let choice =
                 inarow_engine::strength::choose(searcher, &position, strength, signals, rng)?;
             // The search's proven score, or the analyst's if it settles the
             // move at once (a small game, an endgame).
             let score = pons_score(&position, choice.line.score).or_else(|| {
-                let limits = SolveLimits {
-                    nodes: Some(QUICK_EXACT_NODES),
-                    deadline: Some(deadline),
-                    signals: Some(signals),
-                };
-                analyst.move_score(&position, choice.mv, &limits)
+                let limits = quick_exact_limits(&position, strength, start, deadline, signals);
+                // A solve looks at the clock only every few thousand nodes:
+                // none starts past its deadline.
+                let late = limits.deadline.is_some_and(|d| Instant::now() >= d);
+                (!late)
+                    .then(|| analyst.move_score(&position, choice.mv, &limits))
+                    .flatten()
             });
             let eval = match choice.line.score {
                 Score::Heuristic(value) if score.is_none() => Some(value),

@@ -1,5 +1,7 @@
-//! The one engine behind every request: a worker thread owns the solver, the
-//! search, their tables and the book, and takes work from a bounded queue.
+//! The engines behind the requests: each worker thread owns an engine (the
+//! solver, the search, their tables, the book) and takes work from one
+//! bounded queue, so that as many requests are worked on at once as there
+//! are workers.
 //!
 //! A request hands the worker a closure and waits for its answer. When the
 //! queue is full the request is refused at once (503), rather than piling up.
@@ -9,22 +11,34 @@
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use inarow_engine::strength::LevelRng;
 use inarow_engine::{Analyst, AnySearcher, Signals};
+use inarow_games::AnyGame;
 use tokio::sync::{mpsc, oneshot};
 
-/// What the engine is built with.
+/// What the engines are built with.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
-    /// Search threads for the solver and the search.
+    /// Search threads for the solver and the search, in each worker.
     pub threads: usize,
-    /// Table size in MiB, for the solver and for the search each.
+    /// Table size in MiB of every worker together: each worker's solver and
+    /// search get a share each of `hash_mib / workers`.
     pub hash_mib: usize,
-    /// Requests that may wait for the engine.
+    /// Requests that may wait for an engine.
     pub queue: usize,
+    /// Engines, each on its own thread with its own tables.
+    pub workers: usize,
+}
+
+impl Settings {
+    /// The table size of one worker's solver and of its search, in MiB.
+    #[must_use]
+    pub fn worker_hash_mib(&self) -> usize {
+        (self.hash_mib / self.workers.max(1)).max(1)
+    }
 }
 
 /// The engine's state, owned by its worker thread.
@@ -35,21 +49,39 @@ pub struct Engine {
     pub searcher: AnySearcher,
     /// The weaker levels' random choices.
     pub rng: LevelRng,
+    /// The games whose tables are faulted in.
+    prepared: Vec<std::mem::Discriminant<AnyGame>>,
 }
 
 impl Engine {
     fn new(settings: Settings) -> Self {
         let book = Some(inarow_engine::books::opening::embedded());
-        let mut analyst = Analyst::new(settings.hash_mib);
+        let hash_mib = settings.worker_hash_mib();
+        let mut analyst = Analyst::new(hash_mib);
         analyst.set_threads(settings.threads);
         analyst.set_book(book.clone());
-        let mut searcher = AnySearcher::new(settings.hash_mib);
+        let mut searcher = AnySearcher::new(hash_mib);
         searcher.set_threads(settings.threads);
         searcher.set_book(book);
         Engine {
             analyst,
             searcher,
             rng: LevelRng::from_clock(),
+            prepared: Vec::new(),
+        }
+    }
+
+    /// The first time a request plays `position`'s game: faults its tables'
+    /// memory in, the search's and the analyst's, which every request would
+    /// otherwise pay for in part on its budget as its searches first write
+    /// them (up to a millisecond a page). The first request of a game pays
+    /// it once.
+    pub fn prepare(&mut self, position: &AnyGame) {
+        let game = std::mem::discriminant(position);
+        if !self.prepared.contains(&game) {
+            self.searcher.populate(position);
+            self.analyst.populate(position);
+            self.prepared.push(game);
         }
     }
 }
@@ -98,31 +130,22 @@ pub struct EngineHandle {
 }
 
 impl EngineHandle {
-    /// Starts the engine's worker thread.
+    /// Starts the workers' threads, each with its engine.
     ///
     /// # Errors
-    /// If the thread cannot be started.
+    /// If a thread cannot be started.
     pub fn start(settings: Settings) -> Result<Self, String> {
-        let (queue, mut tasks) = mpsc::channel::<Task>(settings.queue.max(1));
-        std::thread::Builder::new()
-            .name("engine".to_owned())
-            .spawn(move || {
-                let mut engine = Engine::new(settings);
-                while let Some(task) = tasks.blocking_recv() {
-                    if task.abandoned.load(Ordering::Relaxed) {
-                        // Its client has gone.
-                        continue;
-                    }
-                    let signals = Arc::clone(&task.signals);
-                    let work = task.work;
-                    let run = panic::catch_unwind(AssertUnwindSafe(|| work(&mut engine, &signals)));
-                    if run.is_err() {
-                        log::error!("the engine failed on a request; it starts afresh");
-                        engine = Engine::new(settings);
-                    }
-                }
-            })
-            .map_err(|e| format!("cannot start the engine thread: {e}"))?;
+        let (queue, tasks) = mpsc::channel::<Task>(settings.queue.max(1));
+        // One worker at a time waits on the queue; the others wait for it
+        // to take a task and let go.
+        let tasks = Arc::new(Mutex::new(tasks));
+        for worker in 0..settings.workers.max(1) {
+            let tasks = Arc::clone(&tasks);
+            std::thread::Builder::new()
+                .name(format!("engine {}", worker + 1))
+                .spawn(move || work_on(&tasks, settings))
+                .map_err(|e| format!("cannot start an engine thread: {e}"))?;
+        }
         Ok(EngineHandle { queue })
     }
 
@@ -166,6 +189,30 @@ impl EngineHandle {
                     Err(_) => Err(Refused::Expired),
                 }
             }
+        }
+    }
+}
+
+/// A worker: takes tasks from the queue until it closes, and works on each
+/// with its own engine.
+fn work_on(tasks: &Mutex<mpsc::Receiver<Task>>, settings: Settings) {
+    let mut engine = Engine::new(settings);
+    loop {
+        let next = tasks
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .blocking_recv();
+        let Some(task) = next else { return };
+        if task.abandoned.load(Ordering::Relaxed) {
+            // Its client has gone.
+            continue;
+        }
+        let signals = Arc::clone(&task.signals);
+        let work = task.work;
+        let run = panic::catch_unwind(AssertUnwindSafe(|| work(&mut engine, &signals)));
+        if run.is_err() {
+            log::error!("an engine failed on a request; it starts afresh");
+            engine = Engine::new(settings);
         }
     }
 }

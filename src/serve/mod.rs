@@ -12,6 +12,7 @@ mod openapi;
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -31,10 +32,16 @@ pub struct ServeArgs {
     /// printed on stdout once the server listens.
     #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// Search threads, 1 to the number of cores: the scores do not depend on it.
+    /// Search threads of each worker, 1 to the number of cores: the scores
+    /// do not depend on it.
     #[arg(long, default_value_t = 1, value_parser = crate::threads::parse)]
     threads: usize,
-    /// The table size in MiB, for the solver and for the search each.
+    /// Engines working on requests at once, each with its own tables
+    /// (default: one a core).
+    #[arg(long, value_name = "N", value_parser = crate::threads::parse)]
+    workers: Option<usize>,
+    /// The table size in MiB of the whole server: each worker's solver and
+    /// search get this divided by the workers, each.
     #[arg(long, value_name = "MiB", default_value_t = 64)]
     hash: usize,
     /// Requests that may wait for the engine; more are refused with 503.
@@ -46,6 +53,11 @@ pub struct ServeArgs {
     /// The most time a request may take, in milliseconds (a review's total too).
     #[arg(long, value_name = "MS", default_value_t = 60_000)]
     max_millis: u64,
+    /// How long a client has to send a request's headers (from the moment
+    /// its connection opens or its last answer is sent; past it the
+    /// connection is closed), and then its body (past it the answer is 408).
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    read_timeout: u64,
     /// The largest request body in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     max_body: usize,
@@ -57,6 +69,8 @@ pub struct App {
     engine: EngineHandle,
     limits: Limits,
     settings: Settings,
+    /// How long a client has to send a request's body.
+    read_timeout: Duration,
 }
 
 /// The most nodes a request may ask for.
@@ -113,6 +127,10 @@ fn router(app: App) -> Router {
         .fallback(|| async { ApiError::not_found() })
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(app.limits.max_body_bytes))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            read_body_in_time,
+        ))
         .with_state(app)
 }
 
@@ -134,10 +152,16 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
             args.default_millis, args.max_millis
         ));
     }
+    if args.read_timeout == 0 {
+        return Err("--read-timeout: expected at least 1 ms".to_owned());
+    }
+    let read_timeout = Duration::from_millis(args.read_timeout);
+    let workers = args.workers.unwrap_or_else(inarow_engine::max_threads);
     let settings = Settings {
         threads: args.threads,
         hash_mib: args.hash,
         queue: args.queue,
+        workers,
     };
     let limits = Limits {
         default_millis: args.default_millis,
@@ -163,18 +187,81 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
             engine,
             limits,
             settings,
+            read_timeout,
         };
         let mut stdout = std::io::stdout();
         writeln!(stdout, "listening on http://{address}")
             .and_then(|()| stdout.flush())
             .map_err(|e| format!("writing to stdout: {e}"))?;
-        axum::serve(listener, router(app))
-            .with_graceful_shutdown(shutdown())
-            .await
-            .map_err(|e| format!("the server failed: {e}"))
+        serve(listener, router(app), read_timeout).await;
+        Ok::<(), String>(())
     })?;
     log::info!("stopped");
     Ok(())
+}
+
+/// How long, after SIGTERM or Ctrl-C, the requests being answered may take
+/// to finish.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+
+/// Serves HTTP/1.1 connections on `listener` until Ctrl-C or SIGTERM, each
+/// with `read_timeout` to send a request's headers (so a client sending a
+/// byte at a time holds nothing for long), and answering a client that has
+/// closed its sending side after its request (a half-close).
+async fn serve(listener: tokio::net::TcpListener, app: Router, read_timeout: Duration) {
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut stop = std::pin::pin!(shutdown());
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors, say: wait a moment.
+                    log::warn!("cannot accept a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(read_timeout)
+            .half_close(true)
+            .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                log::debug!("connection: {e}");
+            }
+        });
+    }
+    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        log::warn!("requests still open after {SHUTDOWN_GRACE:?}: stopping anyway");
+    }
+}
+
+/// Reads the request's body within the read timeout (and the size limit)
+/// before the handler runs: a client that sends its body slowly gets 408.
+async fn read_body_in_time(
+    State(app): State<App>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = request.into_parts();
+    let limit = app.limits.max_body_bytes;
+    match tokio::time::timeout(app.read_timeout, axum::body::to_bytes(body, limit)).await {
+        Ok(Ok(bytes)) => {
+            let request = axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes));
+            next.run(request).await
+        }
+        Ok(Err(_)) => ApiError::too_large().into_response(),
+        Err(_) => ApiError::body_timeout().into_response(),
+    }
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

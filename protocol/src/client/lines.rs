@@ -7,9 +7,9 @@ use std::time::Duration;
 use super::ClientError;
 use crate::response::UciScore;
 
-/// Lines longer than this many bytes are cut (the rest is dropped), so an
-/// engine printing without end cannot exhaust memory.
-const MAX_LINE_BYTES: usize = 64 * 1024;
+/// Lines of an engine longer than this many bytes are cut (the rest is
+/// dropped), so an engine printing without end cannot exhaust memory.
+pub const MAX_ENGINE_LINE_BYTES: usize = 64 * 1024;
 
 /// An `option` an engine declared in answer to `uci`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -167,7 +167,7 @@ impl BestMove {
     ///
     /// # Errors
     /// [`ClientError::Protocol`] if the line names no move.
-    pub(super) fn parse(
+    pub fn parse(
         line: &str,
         info: Option<EngineInfo>,
         elapsed: Duration,
@@ -199,10 +199,10 @@ impl BestMove {
     }
 }
 
-/// Reads one line of at most [`MAX_LINE_BYTES`] (the rest of a longer line is
+/// Reads one line of at most [`MAX_ENGINE_LINE_BYTES`] (the rest of a longer line is
 /// dropped), without its line ending; invalid UTF-8 is replaced. `None` at the
 /// end of the output or on a read error.
-pub(super) fn read_capped_line(reader: &mut impl BufRead) -> Option<String> {
+pub fn read_capped_line(reader: &mut impl BufRead) -> Option<String> {
     let mut bytes = Vec::new();
     let mut any = false;
     loop {
@@ -220,7 +220,7 @@ pub(super) fn read_capped_line(reader: &mut impl BufRead) -> Option<String> {
             Some(end) => (&buffer[..end], true),
             None => (buffer, false),
         };
-        let room = MAX_LINE_BYTES.saturating_sub(bytes.len());
+        let room = MAX_ENGINE_LINE_BYTES.saturating_sub(bytes.len());
         bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
         let used = chunk.len() + usize::from(found_end);
         reader.consume(used);
@@ -295,13 +295,13 @@ mod tests {
     #[test]
     fn reads_long_and_broken_lines() {
         let mut input = b"uciok\r\nbad \xff\xfe bytes\n".to_vec();
-        input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE_BYTES));
+        input.extend(std::iter::repeat_n(b'x', 3 * MAX_ENGINE_LINE_BYTES));
         input.extend(b"\nlast without newline");
         let lines = read_all_lines(input.as_slice());
         assert_eq!(lines.len(), 4);
         assert_eq!(lines[0], "uciok");
         assert_eq!(lines[1], "bad \u{fffd}\u{fffd} bytes");
-        assert_eq!(lines[2].len(), MAX_LINE_BYTES);
+        assert_eq!(lines[2].len(), MAX_ENGINE_LINE_BYTES);
         assert_eq!(lines[3], "last without newline");
         assert!(read_all_lines(&b""[..]).is_empty());
     }

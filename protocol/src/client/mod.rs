@@ -53,7 +53,9 @@ mod words;
 
 pub use error::ClientError;
 pub use game::{start_fen, EngineSetup, LaunchError};
-pub use lines::{BestMove, EngineId, EngineInfo, EngineOption};
+pub use lines::{
+    read_capped_line, BestMove, EngineId, EngineInfo, EngineOption, MAX_ENGINE_LINE_BYTES,
+};
 pub use process::{Dialect, Engine, Line, MAX_LINES_PER_SECOND};
 pub use words::{split_words, EngineCommand};
 
