@@ -12,7 +12,7 @@ use super::{finished_score, weak_or_exact, SolverOf};
 
 impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     /// A best move of `position` with its exact score, `None` if the game is
-    /// over or a limit is reached. Cheaper than [`Solver::analyze_within`]: the
+    /// over or a limit is reached. Cheaper than [`SolverOf::analyze_within`]: the
     /// position is solved once, then moves are tried until one keeps the score.
     pub fn best_move_within(
         &mut self,
@@ -24,7 +24,7 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
 
     /// A move of `position` that keeps its outcome, with the outcome (1 a
     /// win, 0 a draw): what a player under a clock needs first, and cheaper
-    /// than [`Solver::best_move_within`]. The position's sign is found (a
+    /// than [`SolverOf::best_move_within`]. The position's sign is found (a
     /// weak solve), then moves are tried with one null window each, at the
     /// sign rather than at the exact score, so a winning move found need not
     /// be the fastest. `first` is tried first after the table's move (the
@@ -43,8 +43,8 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
         self.move_holding(position, true, first, limits, refuted)
     }
 
-    /// [`Solver::best_move_within`], or with `weak` its outcome's version
-    /// ([`Solver::keeping_move_within`], which leaves lost positions alone).
+    /// [`SolverOf::best_move_within`], or with `weak` its outcome's version
+    /// ([`SolverOf::keeping_move_within`], which leaves lost positions alone).
     pub(super) fn move_holding(
         &mut self,
         position: &P,
@@ -229,7 +229,7 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
             .expect("an analysis without limits finishes")
     }
 
-    /// As [`Solver::analyze`], but gives up (`None`) when a limit is reached.
+    /// As [`SolverOf::analyze`], but gives up (`None`) when a limit is reached.
     pub fn analyze_within(
         &mut self,
         position: &P,
@@ -246,7 +246,7 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     }
 
     /// Bounds on the score of each column of `position` (see
-    /// [`Solver::bounds_within`]), `None` for a full column (or every column,
+    /// [`SolverOf::bounds_within`]), `None` for a full column (or every column,
     /// once the game is over). The limits are for the whole analysis: once
     /// they are reached, the columns left get the bounds the rules give.
     pub fn analyze_bounds_within(
