@@ -176,6 +176,23 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         }
     }
 
+    /// The look one move ahead at the node's moves in `LOOK_LANES` columns
+    /// of `Board::order` from the `first`; `forcing` as `Search::forcing`.
+    #[inline(always)]
+    fn looks(&self, node: &Node<B>, first: usize, forcing: bool) -> MoveLooks<B> {
+        MoveLooks::new(
+            &self.board,
+            self.lines,
+            node.current,
+            node.mask,
+            node.moves,
+            node.empty,
+            node.opponent_wins,
+            first,
+            forcing,
+        )
+    }
+
     /// Looks at the limits, and with threads whether another thread has
     /// settled a node on the path, every so many nodes; answers 0 (a
     /// meaningless value) once the search is aborted.
@@ -259,20 +276,9 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             self.nodes += 1;
         }
         let b = &self.board;
-        let wins = (0..b.width).step_by(LOOK_LANES).any(|first| {
-            MoveLooks::new(
-                b,
-                self.lines,
-                node.current,
-                node.mask,
-                node.moves,
-                node.empty,
-                node.opponent_wins,
-                first,
-                false,
-            )
-            .wins_any()
-        });
+        let wins = (0..b.width)
+            .step_by(LOOK_LANES)
+            .any(|first| self.looks(node, first, false).wins_any());
         ControlFlow::Break(if wins {
             best_possible
         } else {
@@ -514,17 +520,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
             && window.alpha < b.half_height
             && odd_columns.count_ones() <= 4;
         for first in (0..b.width).step_by(LOOK_LANES) {
-            let looks = MoveLooks::new(
-                b,
-                self.lines,
-                node.current,
-                node.mask,
-                node.moves,
-                node.empty,
-                node.opponent_wins,
-                first,
-                self.forcing,
-            );
+            let looks = self.looks(node, first, self.forcing);
             match looks.order(
                 sorted,
                 b,
