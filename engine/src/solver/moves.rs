@@ -62,7 +62,13 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
         if weak && score < 0 {
             return None;
         }
-        let left = limits.after(self.nodes - nodes_before)?;
+        // Past the limits, a move the book or the rules give still answers
+        // (they cost no search): only the children left to search are not.
+        let spent = SolveLimits {
+            nodes: Some(0),
+            ..SolveLimits::default()
+        };
+        let left = limits.after(self.nodes - nodes_before).unwrap_or(spent);
         let (mv, known) = self.move_keeping(position, score, first, &left, refuted)?;
         self.answered_by_book = known && self.searches == searches_before && self.book.is_some();
         Some((mv, score))
