@@ -275,15 +275,14 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         if !node.moves.without_lowest().is_empty() {
             self.nodes += 1;
         }
-        let b = &self.board;
-        let wins = (0..b.width)
-            .step_by(LOOK_LANES)
-            .any(|first| self.looks(node, first, false).wins_any());
-        ControlFlow::Break(if wins {
-            best_possible
-        } else {
-            best_possible - 1
-        })
+        // A plain loop rather than `Iterator::any`, whose `try_fold` the
+        // inliner may leave out of line with the look inside it.
+        for first in (0..self.board.width).step_by(LOOK_LANES) {
+            if self.looks(node, first, false).wins_any() {
+                return ControlFlow::Break(best_possible);
+            }
+        }
+        ControlFlow::Break(best_possible - 1)
     }
 
     /// Starts loading the children's table entries, so that they are in the
