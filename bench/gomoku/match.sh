@@ -115,7 +115,9 @@ tc() { awk -v s="$1" 'BEGIN { printf "%g/%g", 300 * s, s }'; }
 opponent_options=(name="$opponent${depth:+-depth$depth}" cmd="$brain" tc="$(tc "$opponent_time")")
 if [ -n "$depth" ]; then opponent_options+=(depth="$depth"); fi
 echo "match.sh: inarow vs ${opponent_options[0]#name=}, ${size}x$size $rule, $(tc "$time") (inarow) and $(tc "$opponent_time") (opponent), $games games from $openings; games in $out"
-"$cli" \
+# Line-buffered, so that each engine failure (stderr) comes before its game's
+# result (stdout).
+stdbuf -oL -eL "$cli" \
   -engine name=inarow cmd="$out/pbrain-inarow" tc="$(tc "$time")" \
   -engine "${opponent_options[@]}" \
   -each thread=1 -rule "$rule_code" -boardsize "$size" -games "$games" -repeat \
@@ -124,9 +126,20 @@ echo "match.sh: inarow vs ${opponent_options[0]#name=}, ${size}x$size $rule, $(t
   > "$out/c-gomoku-cli.out" 2>&1 ||
   { tail -20 "$out/c-gomoku-cli.out" >&2; echo "match.sh: c-gomoku-cli failed (log in $out/c-gomoku-cli.out)" >&2; exit 1; }
 
-# "[1] Finished game 3 (inarow vs rapfi): 1-0 {Black win by five connection}"
+# "[1] Finished game 3 (inarow vs rapfi): 1-0 {Black win by five connection}",
+# after "[1] engine NAME timeout at start" (or "crashed", "at 12 moves after
+# opening", "output illegal move") when an engine failed. c-gomoku-cli charges a
+# failure at START to the side to move, so the engine named there is the loser.
 awk -v opponent="${opponent_options[0]#name=}" -v out="$out" '
+  /^\[[0-9]+\] engine [^ ]+ (timeout|crashed|output illegal move)/ {
+    w = $1
+    failed[w] = $3
+    kind[w] = ($4 == "crashed") ? "crash" : ($4 == "output") ? "illegal" : "time"
+    at_start[w] = ($0 ~ / at start$/)
+    next
+  }
   /^\[[0-9]+\] Finished game / {
+    w = $1
     match($0, /\(.* vs .*\)/)
     pair = substr($0, RSTART + 1, RLENGTH - 2)
     split(pair, names, " vs ")
@@ -135,13 +148,23 @@ awk -v opponent="${opponent_options[0]#name=}" -v out="$out" '
     result = rest; sub(/ .*/, "", result)
     reason = rest; sub(/^[^{]*\{/, "", reason); sub(/\}.*/, "", reason)
     games++
-    if (result == "1/2-1/2") { draws++; next }
-    winner = (result == "1-0") ? black : (black == "inarow" ? opponent : "inarow")
-    if (winner == "inarow") wins++; else losses++
-    loser = (winner == "inarow") ? opponent : "inarow"
-    if (reason ~ /time forfeit/) time_losses[loser]++
-    if (reason ~ /illegal move|forbidden move/) illegal[loser]++
-    if (reason ~ /crash/) crashes[loser]++
+    if (w in failed) {
+      loser = failed[w]
+      how = kind[w]
+      if (at_start[w]) starts[loser]++
+      delete failed[w]
+    } else if (result == "1/2-1/2") {
+      draws++
+      next
+    } else {
+      winner = (result == "1-0") ? black : (black == "inarow" ? opponent : "inarow")
+      loser = (winner == "inarow") ? opponent : "inarow"
+      how = (reason ~ /time forfeit/) ? "time" : (reason ~ /illegal move|forbidden move/) ? "illegal" : (reason ~ /crash/) ? "crash" : ""
+    }
+    if (loser == "inarow") losses++; else wins++
+    if (how == "time") time_losses[loser]++
+    if (how == "illegal") illegal[loser]++
+    if (how == "crash") crashes[loser]++
   }
   END {
     if (games == 0) { print "match.sh: no game finished (see " out "/c-gomoku-cli.out)" > "/dev/stderr"; exit 1 }
@@ -153,15 +176,19 @@ awk -v opponent="${opponent_options[0]#name=}" -v out="$out" '
     printf "inarow vs %s: %d games, W-D-L %d-%d-%d\n", opponent, n, w, d, l
     printf "score %.1f%% +- %.1f%% (95%%)\n", 100 * score, 100 * bar
     printf "Elo %s\n", elo_text(score, bar)
-    printf "losses on time: inarow %d, %s %d\n", time_losses["inarow"], opponent, time_losses[opponent]
+    printf "losses on time: inarow %d, %s %d", time_losses["inarow"], opponent, time_losses[opponent]
+    if (starts["inarow"] + starts[opponent] > 0)
+      printf " (no answer to START: inarow %d, %s %d)", starts["inarow"], opponent, starts[opponent]
+    printf "\n"
     printf "losses by illegal or forbidden move: inarow %d, %s %d\n", illegal["inarow"], opponent, illegal[opponent]
     if (crashes["inarow"] + crashes[opponent] > 0)
       printf "losses by crash: inarow %d, %s %d\n", crashes["inarow"], opponent, crashes[opponent]
   }
-  function elo(s) {
+  function elo(s,    e) {
     if (s <= 0) return "-inf"
     if (s >= 1) return "+inf"
-    return sprintf("%+.0f", -400 * log(1 / s - 1) / log(10))
+    e = -400 * log(1 / s - 1) / log(10)
+    return (e > -0.5 && e < 0.5) ? "0" : sprintf("%+.0f", e)
   }
   function elo_text(s, b,    lo, hi) {
     lo = s - b; hi = s + b
