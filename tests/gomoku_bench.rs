@@ -1,7 +1,9 @@
 //! The frozen gomoku measuring sets of `bench/gomoku/`: each openings file is
 //! what its seeded command prints, and every tactics position is a game in
 //! progress that its line describes truly (stones on the board and distinct,
-//! Black first, the side to move the one it names, no five on the board).
+//! Black first, the side to move the one it names, no five on the board), and
+//! every renju position has Black to move, no five, and its forbidden points
+//! on empty cells.
 
 use std::collections::HashSet;
 use std::process::Command;
@@ -115,4 +117,52 @@ fn every_tactics_position_is_a_game_in_progress_as_its_line_says() {
         positions += 1;
     }
     assert!(positions >= 30, "only {positions} positions");
+}
+
+#[test]
+fn every_renju_position_has_equal_stones_and_its_forbidden_points_on_empty_cells() {
+    let text =
+        std::fs::read_to_string(repo_file("bench/gomoku/renju-forbidden-15x15.txt")).unwrap();
+    let list = |field: &str| {
+        if field == "-" {
+            Vec::new()
+        } else {
+            offsets(field)
+        }
+    };
+    let (mut positions, mut forbidden) = (0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [id, black, white, points] = fields[..] else {
+            panic!("{line:?} has not four fields");
+        };
+        let (black, white, points) = (list(black), list(white), list(points));
+        assert_eq!(black.len(), white.len(), "{id}: Black is not to move");
+        let alternating: Vec<_> = black
+            .iter()
+            .zip(&white)
+            .flat_map(|(&b, &w)| [b, w])
+            .collect();
+        assert!(!has_five(&alternating), "{id}: the game is over");
+        let occupied: HashSet<_> = alternating.iter().collect();
+        assert_eq!(occupied.len(), alternating.len(), "{id}: a stone twice");
+        assert!(
+            alternating
+                .iter()
+                .chain(&points)
+                .all(|&(x, y)| x.abs() <= 7 && y.abs() <= 7),
+            "{id}: off the 15x15 board"
+        );
+        assert!(
+            points.iter().all(|p| !occupied.contains(p)),
+            "{id}: a forbidden point on a stone"
+        );
+        positions += 1;
+        forbidden += usize::from(!points.is_empty());
+    }
+    assert_eq!(positions, 1000);
+    assert!(
+        forbidden >= 300,
+        "only {forbidden} positions with a forbidden point"
+    );
 }
