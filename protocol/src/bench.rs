@@ -1,5 +1,6 @@
-//! The search benchmark: fixed positions of both games and several board
-//! sizes, searched to a fixed depth with the table cleared before each. The
+//! The search benchmark: fixed positions of Connect Four on several board
+//! sizes, tic-tac-toe and gomoku, searched to a fixed depth (gomoku's at most
+//! [`GOMOKU_DEPTH`]) with the table cleared before each. The
 //! total node count is the search's signature: it changes only when the
 //! search's behaviour does.
 //!
@@ -51,6 +52,19 @@ const CONNECT4: &[(&str, &str)] = &[
 /// The tic-tac-toe positions, as moves from the start.
 const TICTACTOE: &[&[&str]] = &[&[], &["b2"], &["a1", "b2", "c3"]];
 
+/// The gomoku positions on 15x15: a variant and moves from the start.
+const GOMOKU: &[(&str, &[&str])] = &[
+    ("gomokufreestyle", &["h8", "i9", "g7", "i7", "i8"]),
+    (
+        "gomoku",
+        &["h8", "i7", "j9", "g8", "h7", "h9", "i8", "g6", "j8"],
+    ),
+];
+
+/// The gomoku positions' depth at most: a gomoku ply has ten times Connect
+/// Four's moves, so the benchmark's depth would not end.
+pub const GOMOKU_DEPTH: u32 = 6;
+
 /// The benchmark, as the commands that run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Benchmark {
@@ -88,16 +102,23 @@ impl Benchmark {
             let position =
                 Connect4::from_move_string(size, moves).expect("benchmark positions are valid");
             let name = format!("cfour {size} {moves}");
-            (name, "cfour", Some(position.fen()), Vec::new())
+            (name, "cfour", Some(position.fen()), Vec::new(), depth)
         });
-        let tictactoe = TICTACTOE.iter().map(|moves| {
-            let name = format!("tictactoe {}", moves.join(" "));
+        let from_start = |variant: &'static str, moves: &[&str], depth| {
+            let name = format!("{variant} {}", moves.join(" "));
             let moves = moves.iter().map(|&m| m.to_owned()).collect();
-            (name, "tictactoe", None, moves)
-        });
+            (name, variant, None, moves, depth)
+        };
+        let tictactoe = TICTACTOE
+            .iter()
+            .map(|moves| from_start("tictactoe", moves, depth));
+        let gomoku = GOMOKU
+            .iter()
+            .map(|&(variant, moves)| from_start(variant, moves, depth.min(GOMOKU_DEPTH)));
         let positions = connect4
             .chain(tictactoe)
-            .map(|(name, variant, fen, moves)| BenchPosition {
+            .chain(gomoku)
+            .map(|(name, variant, fen, moves, depth)| BenchPosition {
                 name: name.trim_end().to_owned(),
                 commands: vec![
                     option("UCI_Variant", variant.to_owned()),
@@ -322,7 +343,10 @@ mod tests {
                 "setoption name Threads value 2"
             ]
         );
-        assert_eq!(benchmark.positions.len(), CONNECT4.len() + TICTACTOE.len());
+        assert_eq!(
+            benchmark.positions.len(),
+            CONNECT4.len() + TICTACTOE.len() + GOMOKU.len()
+        );
         let first = &benchmark.positions[0];
         assert_eq!(first.name, "cfour 7x6");
         assert_eq!(
@@ -334,9 +358,26 @@ mod tests {
                 "go depth 7",
             ]
         );
-        let last = benchmark.positions.last().expect("positions");
-        assert_eq!(last.name, "tictactoe a1 b2 c3");
-        assert_eq!(lines(&last.commands)[2], "position startpos moves a1 b2 c3");
+        let tictactoe = &benchmark.positions[CONNECT4.len() + TICTACTOE.len() - 1];
+        assert_eq!(tictactoe.name, "tictactoe a1 b2 c3");
+        assert_eq!(
+            lines(&tictactoe.commands)[2],
+            "position startpos moves a1 b2 c3"
+        );
+        let gomoku = &benchmark.positions[CONNECT4.len() + TICTACTOE.len()];
+        assert_eq!(gomoku.name, "gomokufreestyle h8 i9 g7 i7 i8");
+        assert_eq!(
+            lines(&gomoku.commands),
+            [
+                "setoption name UCI_Variant value gomokufreestyle",
+                "ucinewgame",
+                "position startpos moves h8 i9 g7 i7 i8",
+                "go depth 6",
+            ]
+        );
+        let shallow = Benchmark::new(3, 1, 1);
+        let last = shallow.positions.last().expect("positions");
+        assert_eq!(lines(&last.commands)[3], "go depth 3");
         for position in &benchmark.positions {
             for command in &position.commands {
                 assert_eq!(command.to_string().parse(), Ok(command.clone()));
