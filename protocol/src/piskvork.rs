@@ -183,6 +183,13 @@ pub enum Command {
     Turn(Point),
     /// `BOARD`: a whole position follows, line by line, up to `DONE`.
     Board,
+    /// `YXBOARD` (Yixin-Board's extension): as `BOARD`, but the brain only
+    /// takes the position and does not move.
+    YxBoard,
+    /// `YXSHOWFORBID` (Yixin-Board's extension): answered `FORBID` with the
+    /// points the side to move may not play (under renju, Black's
+    /// forbidden points), each as `xxyy`, then `.`.
+    ShowForbid,
     /// `TAKEBACK x,y`: remove that stone; answered `OK`.
     Takeback(Point),
     /// `INFO key value`.
@@ -374,6 +381,8 @@ impl FromStr for Command {
             "RESTART" => bare(Command::Restart, "RESTART"),
             "BEGIN" => bare(Command::Begin, "BEGIN"),
             "BOARD" => bare(Command::Board, "BOARD"),
+            "YXBOARD" => bare(Command::YxBoard, "YXBOARD"),
+            "YXSHOWFORBID" => bare(Command::ShowForbid, "YXSHOWFORBID"),
             "ABOUT" => bare(Command::About, "ABOUT"),
             "END" => bare(Command::End, "END"),
             "YXSTOP" => bare(Command::Stop, "YXSTOP"),
@@ -400,6 +409,9 @@ pub enum Response {
     Message(String),
     /// The answer to `ABOUT`.
     About,
+    /// The answer to `YXSHOWFORBID`: `FORBID 0707 0809.`, or `FORBID .`
+    /// where nothing is forbidden.
+    Forbid(Vec<Point>),
 }
 
 impl fmt::Display for Response {
@@ -412,6 +424,13 @@ impl fmt::Display for Response {
             Response::Error(text) => write!(f, "ERROR {}", line(text)),
             Response::Unknown(text) => write!(f, "UNKNOWN {}", line(text)),
             Response::Message(text) => write!(f, "MESSAGE {}", line(text)),
+            Response::Forbid(points) => {
+                f.write_str("FORBID ")?;
+                for point in points {
+                    write!(f, "{:02}{:02}", point.x, point.y)?;
+                }
+                f.write_str(".")
+            }
             Response::About => write!(
                 f,
                 "name=\"{NAME}\", version=\"{VERSION}\", author=\"{}\", country=\"-\"",
@@ -678,6 +697,9 @@ struct Pending {
     cells: usize,
     /// The first bad line, reported at `DONE`.
     error: Option<String>,
+    /// Whether the brain moves at `DONE` (`BOARD`), or only takes the
+    /// position (`YXBOARD`).
+    moves: bool,
 }
 
 impl Pending {
@@ -686,6 +708,7 @@ impl Pending {
             stones: Vec::new(),
             cells,
             error: None,
+            moves: true,
         }
     }
 
@@ -829,9 +852,23 @@ impl<W: Write> PiskvorkSession<W> {
                 board.place(point, Side::Opponent)?;
                 self.answer(board)
             }),
-            Command::Board => self.game().map(|board| board.cells.len()).map(|cells| {
-                self.pending = Some(Pending::new(cells));
-                None
+            Command::Board | Command::YxBoard => {
+                self.game().map(|board| board.cells.len()).map(|cells| {
+                    let mut pending = Pending::new(cells);
+                    pending.moves = command == Command::Board;
+                    self.pending = Some(pending);
+                    None
+                })
+            }
+            Command::ShowForbid => self.game().cloned().and_then(|board| {
+                let variant = self.variant(board.width, board.height)?;
+                let (position, _) = board.position(variant)?;
+                let points = position
+                    .forbidden_squares()
+                    .into_iter()
+                    .map(|(square, _)| board.point(square))
+                    .collect();
+                Ok(Some(Response::Forbid(points)))
             }),
             Command::Takeback(point) => self.game_mut().and_then(|board| {
                 board.take_back(point)?;
@@ -942,7 +979,13 @@ impl<W: Write> PiskvorkSession<W> {
                 next.place(stone.point, side)
                     .map_err(|e| format!("BOARD: {e}; the board is unchanged"))?;
             }
-            self.answer(next)
+            if pending.moves {
+                return self.answer(next);
+            }
+            let variant = self.variant(next.width, next.height)?;
+            next.position(variant)?;
+            self.board = Some(next);
+            Ok(None)
         });
         match result {
             Ok(Some(response)) => self.send(&response),
@@ -1445,5 +1488,24 @@ mod tests {
         assert_eq!(s.board, before);
         let reply = send(&mut s, &["ABOUT"]);
         assert!(reply[0].starts_with("name="), "{reply:?}");
+    }
+
+    #[test]
+    fn yxboard_takes_a_position_and_yxshowforbid_lists_the_forbidden_points() {
+        let mut s = session();
+        assert_eq!(send(&mut s, &["INFO rule 4", "START 15"]), ["OK"]);
+        let black = ["5,7", "6,7", "7,5", "7,6"];
+        let white = ["0,0", "0,2", "14,4", "14,6"];
+        let mut lines = board_lines(&black, &white, 1);
+        lines[0] = "YXBOARD".to_owned();
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(send(&mut s, &refs), Vec::<String>::new());
+        assert_eq!(send(&mut s, &["YXSHOWFORBID"]), ["FORBID 0707."]);
+        assert_eq!(send(&mut s, &["INFO rule 1", "YXSHOWFORBID"]), ["FORBID ."]);
+        // White to move: nothing is forbidden.
+        assert_eq!(
+            send(&mut s, &["INFO rule 4", "TAKEBACK 14,6", "YXSHOWFORBID"]),
+            ["OK", "FORBID ."]
+        );
     }
 }

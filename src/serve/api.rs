@@ -220,6 +220,16 @@ struct GameRules {
     exact: bool,
     /// The win rule's word: `freestyle`, `exact`, `renju`, `caro`.
     rule: &'static str,
+    /// Only exactly k in a row wins for the first player, and for the
+    /// second (renju: the first only).
+    exact_first: bool,
+    exact_second: bool,
+    /// A line blocked by the opponent's stones at both ends does not win
+    /// (caro).
+    blocked_lines_lose: bool,
+    /// Some moves are forbidden to the first player (renju): the position
+    /// API lists them.
+    forbidden_moves: bool,
 }
 
 impl GameRules {
@@ -235,6 +245,10 @@ impl GameRules {
             gravity: rules.gravity(),
             exact: !rules.overlines(),
             rule: rules.win_rule().word(),
+            exact_first: rules.win_rule().exactly_k(Player::First),
+            exact_second: rules.win_rule().exactly_k(Player::Second),
+            blocked_lines_lose: rules.win_rule().blocked_lines_lose(),
+            forbidden_moves: rules.win_rule().has_forbidden_moves(),
         }
     }
 }

@@ -72,6 +72,18 @@ pub fn document(limits: &Limits) -> Value {
     };
     let names = Variant::ALL_NAMES;
     let rule_words: Vec<&str> = WinRule::ALL.iter().map(|rule| rule.word()).collect();
+    let rule_description = format!(
+        "The win rule, as a variant spells it after its board: {}.",
+        WinRule::ALL
+            .iter()
+            .map(|rule| format!(
+                "{} ({})",
+                rule.word(),
+                Variant::gomoku_rule(*rule).line_name()
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     let standard = Variant::default();
     let (standard_width, standard_height) = standard.dimensions();
     let presets = Variant::presets();
@@ -150,7 +162,8 @@ pub fn document(limits: &Limits) -> Value {
     let game_rules = json!({
         "type": "object",
         "description": "The member of the family: its variant string, title and rules.",
-        "required": ["name", "variant", "title", "width", "height", "k", "gravity", "exact", "rule"],
+        "required": ["name", "variant", "title", "width", "height", "k", "gravity", "exact", "rule",
+            "exact_first", "exact_second", "blocked_lines_lose", "forbidden_moves"],
         "properties": {
             "name": {"type": "string", "enum": names,
                 "description": "The game's name: `variant` starts with it."},
@@ -161,9 +174,13 @@ pub fn document(limits: &Limits) -> Value {
             "height": {"type": "integer"},
             "k": {"type": "integer", "description": "The stones in a row that win."},
             "gravity": {"type": "boolean", "description": "Stones fall to the lowest empty cell of their column."},
-            "exact": {"type": "boolean", "description": "Only exactly k in a row wins, for one player at least; an overline does not."},
+            "exact": {"type": "boolean", "description": "Only exactly k in a row wins, for the first player at least; an overline does not."},
             "rule": {"type": "string", "enum": rule_words,
-                "description": "The win rule: freestyle (k or more), exact (exactly k), renju (Black exactly five and no overline, double four or double three; White five or more), caro (exactly five, not blocked at both ends)."}
+                "description": rule_description},
+            "exact_first": {"type": "boolean", "description": "Only exactly k in a row wins for the first player."},
+            "exact_second": {"type": "boolean", "description": "Only exactly k in a row wins for the second player."},
+            "blocked_lines_lose": {"type": "boolean", "description": "A line the opponent's stones block at both ends does not win (the board's edge blocks nothing)."},
+            "forbidden_moves": {"type": "boolean", "description": "Some moves are forbidden to the first player: an overline, a double four or a double three; POST /api/v1/position lists them."}
         }
     });
     let mut game_rules_or_null = game_rules.clone();
@@ -232,11 +249,11 @@ pub fn document(limits: &Limits) -> Value {
             "/api/v1/position": {
                 "post": {
                     "operationId": "position",
-                    "summary": "The position's state under its rules, without a search: the side to move, the outcome, and under renju the squares Black may not play.",
+                    "summary": "The position's state under its rules, without a search: the side to move, the outcome, and the squares the side to move may not play (where the rules forbid some moves to the first player).",
                     "requestBody": json_body("PositionRequest"),
                     "responses": {
                         "200": ok("The position's state.", "PositionState"),
-                        "400": error_response("Bad JSON, an unknown variant, a bad size or FEN (a renju FEN where Black has an overline among them), or an illegal move (a forbidden one among them)."),
+                        "400": error_response("Bad JSON, an unknown variant, a bad size or FEN (one where the first player has a line its rules forbid it among them), or an illegal move (a forbidden one among them)."),
                         "413": error_response("The body is too large.")
                     }
                 }
@@ -301,11 +318,11 @@ pub fn document(limits: &Limits) -> Value {
                         "name": {"type": "string"},
                         "version": {"type": "string"},
                         "variants": {"type": "array", "items": {"type": "string", "enum": Variant::NAMES},
-                            "description": "The games named alone (cutechess knows the first four; renju and caro are Gomocup's)."},
+                            "description": "The games named alone (cutechess knows the first four, Gomocup the rest)."},
                         "names": {"type": "array", "items": {"type": "string", "enum": names},
                             "description": "Every name an answer's `variant` may have."},
                         "rules": {"type": "array", "items": {"type": "string", "enum": rule_words.clone()},
-                            "description": "The win rules' words, as a variant spells them after its board (`mnk 15x15 k5 renju`)."},
+                            "description": "The win rules' words, as a variant spells them after its board (`mnk 15x15 k5` and one of them)."},
                         "presets": {"type": "array", "items": game_rules.clone(),
                             "description": "The members offered by name, in the order a client shows them."},
                         "family": {"type": "object",
@@ -372,7 +389,7 @@ pub fn document(limits: &Limits) -> Value {
                         "ply": {"type": "integer"},
                         "side_to_move": {"type": "string", "enum": ["first", "second"]},
                         "outcome": {"type": "string", "nullable": true, "enum": ["1-0", "0-1", "1/2-1/2", null]},
-                        "forbidden": {"type": "array", "description": "Under renju with Black to move, the squares Black may not play; empty otherwise.",
+                        "forbidden": {"type": "array", "description": "The squares the side to move may not play (where the rules forbid some to the first player, and it is to move); empty otherwise.",
                             "items": {
                                 "type": "object",
                                 "required": ["move", "file", "rank", "shape"],
