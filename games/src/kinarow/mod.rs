@@ -584,7 +584,7 @@ impl<B: Bitboard> KInARowOf<B> {
             return B::ZERO;
         }
         let stones = self.renju_stones();
-        cells(self.empty())
+        cells(renju::suspects(self.rules, stones.black, self.empty()))
             .filter(|&cell| renju::forbidden(self.rules, stones, cell).is_some())
             .fold(B::ZERO, |forbidden, cell| forbidden | bit_of(cell))
     }
@@ -598,7 +598,10 @@ impl<B: Bitboard> KInARowOf<B> {
             return false;
         }
         let stones = self.renju_stones();
-        cells(self.empty()).all(|cell| renju::forbidden(self.rules, stones, cell).is_some())
+        let empty = self.empty();
+        let suspects = renju::suspects(self.rules, stones.black, empty);
+        suspects == empty
+            && cells(empty).all(|cell| renju::forbidden(self.rules, stones, cell).is_some())
     }
 
     /// Under renju, the first of `stones` (given in the order they were

@@ -1,7 +1,10 @@
 //! Renju's forbidden moves for Black: an overline, a double four and a
 //! double three, where a three counts only if a move that is not itself
 //! forbidden makes it a straight four. A move that makes exactly five is
-//! never forbidden: the five wins whatever else it makes.
+//! never forbidden: the five wins whatever else it makes. A move that makes
+//! five on another line does not count as making a three a straight four:
+//! it wins at once, and no straight four is left to play on. Rapfi's
+//! `YXSHOWFORBID` judges so too (`bench/gomoku/forbid-check.sh`).
 //!
 //! Each of the four lines through the cell is read into eleven points, the
 //! cell in the middle and five either side, because every shape the rule
@@ -199,12 +202,31 @@ pub(super) struct Stones<B> {
     pub(super) board: B,
 }
 
+/// What a Black stone on an empty cell makes, as the rule judges it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Exactly five: it wins.
+    Five,
+    /// A forbidden shape and no five.
+    Forbidden(ForbiddenShape),
+    /// Neither.
+    Allowed,
+}
+
 /// The shape that forbids Black a stone on the empty `cell`, if any.
 pub(super) fn forbidden<B: Bitboard>(
     rules: Rules,
     stones: Stones<B>,
     cell: Cell,
 ) -> Option<ForbiddenShape> {
+    match verdict(rules, stones, cell) {
+        Verdict::Forbidden(shape) => Some(shape),
+        Verdict::Five | Verdict::Allowed => None,
+    }
+}
+
+/// What a Black stone on the empty `cell` makes.
+fn verdict<B: Bitboard>(rules: Rules, stones: Stones<B>, cell: Cell) -> Verdict {
     let mut lines = rules
         .directions()
         .map(|s| Line::read(rules, stones, cell, s));
@@ -214,18 +236,18 @@ pub(super) fn forbidden<B: Bitboard>(
     let busy = others.iter().filter(|&&n| n >= 2).count();
     let most = others.iter().copied().max().unwrap_or(0);
     if most < 2 || (busy < 2 && most < 4) {
-        return None;
+        return Verdict::Allowed;
     }
     let runs = lines.map(|line| line.run_length());
     if runs.contains(&5) {
-        return None;
+        return Verdict::Five;
     }
     if runs.iter().any(|&run| run > 5) {
-        return Some(ForbiddenShape::Overline);
+        return Verdict::Forbidden(ForbiddenShape::Overline);
     }
     let fours = lines.each_mut().map(|line| line.fours());
     if fours.iter().sum::<usize>() >= 2 {
-        return Some(ForbiddenShape::DoubleFour);
+        return Verdict::Forbidden(ForbiddenShape::DoubleFour);
     }
     let mut threes: ArrayVec<ArrayVec<Cell, 4>, 4> = ArrayVec::new();
     for (line, four) in lines.iter_mut().zip(fours) {
@@ -237,10 +259,10 @@ pub(super) fn forbidden<B: Bitboard>(
         }
     }
     if threes.len() < 2 {
-        return None;
+        return Verdict::Allowed;
     }
-    // A three is real if one of its completions is not forbidden once the
-    // move is on the board.
+    // A three is real if one of its completions is allowed once the move is
+    // on the board: neither forbidden nor a five.
     let after = Stones {
         black: stones.black | B::bit(u32::from(cell.0)),
         ..stones
@@ -250,11 +272,43 @@ pub(super) fn forbidden<B: Bitboard>(
         .filter(|completions| {
             completions
                 .iter()
-                .any(|&point| forbidden(rules, after, point).is_none())
+                .any(|&point| verdict(rules, after, point) == Verdict::Allowed)
         })
         .take(2)
         .count();
-    (real >= 2).then_some(ForbiddenShape::DoubleThree)
+    if real >= 2 {
+        Verdict::Forbidden(ForbiddenShape::DoubleThree)
+    } else {
+        Verdict::Allowed
+    }
+}
+
+/// The empty cells that may be forbidden to Black: a superset of the
+/// forbidden cells, found with a few shifts so that only these need
+/// [`forbidden`]. A forbidden cell has two other Black stones within
+/// [`REACH`] on two of its lines (two threes or fours), or four on one
+/// (an overline, or two fours on one line). Shifts that wrap past an edge
+/// only add cells.
+pub(super) fn suspects<B: Bitboard>(rules: Rules, black: B, empty: B) -> B {
+    let mut two_lines = B::ZERO;
+    let mut some_two = B::ZERO;
+    let mut four = B::ZERO;
+    for s in rules.directions() {
+        // Saturating counts of the Black stones within REACH along s.
+        let (mut ones, mut twos, mut threes, mut fours) = (B::ZERO, B::ZERO, B::ZERO, B::ZERO);
+        for t in 1..=REACH as u32 {
+            for near in [super::up(black, t * s), super::down(black, t * s)] {
+                fours |= threes & near;
+                threes |= twos & near;
+                twos |= ones & near;
+                ones |= near;
+            }
+        }
+        two_lines |= some_two & twos;
+        some_two |= twos;
+        four |= fours;
+    }
+    (two_lines | four) & empty
 }
 
 /// Whether Black's stones hold an overline: a position renju forbids, for

@@ -245,6 +245,11 @@ fn renju_false_three_whose_completion_is_forbidden_does_not_count() {
     assert_eq!(shape(&deep, "h8"), None, "the rank-8 three is false");
     let open = board(WinRule::Renju, "f8 g8 h10 h11", "d8");
     assert_eq!(shape(&open, "h8"), Some(ForbiddenShape::DoubleThree));
+    // A completion that makes five on another line (g8, with g4 to g7)
+    // wins at once: the split three f8 . h8 i8 is no three.
+    let five = board(WinRule::Renju, "f8 i8 h6 h7 g4 g5 g6 g7", "");
+    assert!(five.is_winning_move(cell(five.rules(), "g8")));
+    assert_eq!(shape(&five, "h8"), None);
 }
 
 #[test]
@@ -319,3 +324,59 @@ fn renju_white_wins_with_six_and_black_does_not() {
     let white = play(gomoku(WinRule::Renju), "o1 c8 o3 d8 o5 e8 o7 g8 o9 h8 a15");
     assert!(white.is_winning_move(f8) && !white.is_forbidden(f8));
 }
+
+#[test]
+fn renju_suspects_hold_every_forbidden_cell() {
+    // Random renju games: every empty cell forbidden to Black is a suspect.
+    let rules = gomoku(WinRule::Renju);
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut forbidden_seen = 0;
+    for _ in 0..200 {
+        let mut position = KInARowLarge::new(rules);
+        for _ in 0..60 {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Stones near the centre, so that shapes form.
+            let near: Vec<Cell> = moves
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let d = rules.square(c);
+                    (4..11).contains(&d.file) && (4..11).contains(&d.rank)
+                })
+                .collect();
+            let pool = if near.is_empty() {
+                &moves[..]
+            } else {
+                &near[..]
+            };
+            position
+                .play(pool[(seed % pool.len() as u64) as usize])
+                .unwrap();
+            if position.side_to_move() == Player::First && position.outcome().is_none() {
+                let suspects = renju::suspects(rules, position.stones[0], position.empty());
+                for cell in cells(position.empty()) {
+                    if position.is_forbidden(cell) {
+                        forbidden_seen += 1;
+                        assert!(
+                            has_bit(suspects, cell),
+                            "{:?} {}",
+                            rules.square(cell),
+                            position.fen()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        forbidden_seen > 50,
+        "only {forbidden_seen} forbidden cells seen"
+    );
+}
+
