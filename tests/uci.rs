@@ -991,7 +991,7 @@ fn renju_and_caro_by_uci_variant() {
     }
     // Caro: Black's five between two White stones does not win.
     h.send("setoption name UCI_Variant value caro");
-    h.send("position startpos moves c8 b8 d8 o1 e8 o3 f8 o5 g8 h8");
+    h.send("position startpos moves c8 b8 d8 h8 e8 o1 f8 o3 g8");
     assert!(h.lines().is_empty());
     assert_eq!(h.position().outcome(), None);
     h.send("setoption name UCI_Variant value gomoku");

@@ -44,7 +44,7 @@ def test_renju_white_wins_with_six_and_caro_needs_an_open_end():
     assert white.is_terminal() and white.winner() == 1
     black = inarow.Position("c8 o1 d8 o3 e8 o5 g8 o7 h8 o9", game="renju")
     assert cell(black, "f8") in black.forbidden_moves()
-    blocked = inarow.Position("c8 b8 d8 o1 e8 o3 f8 o5 g8 h8", game="caro")
+    blocked = inarow.Position("c8 b8 d8 h8 e8 o1 f8 o3 g8", game="caro")
     assert not blocked.is_terminal()
     opened = inarow.Position("c8 b8 d8 o1 e8 o3 f8 o5 g8", game="caro")
     assert opened.is_terminal() and opened.winner() == 0

@@ -2,8 +2,8 @@
 //! with gravity (Connect-k: a stone falls to the lowest empty cell of its
 //! column) or without (m,n,k-games, gomoku), and with one of gomoku's
 //! [`WinRule`]s: "k or more", "exactly k" (standard gomoku, where an
-//! overline does not win), renju (Black's forbidden moves: [`renju`]) or
-//! caro (a five blocked at both ends does not win).
+//! overline does not win), renju (Black's forbidden moves, see
+//! [`ForbiddenShape`]) or caro (a five blocked at both ends does not win).
 //!
 //! Bit layout: Pons's Connect-Four layout on every board, column by column,
 //! each column `height` cells from the bottom up and one sentinel bit that
@@ -312,7 +312,7 @@ impl Rules {
                 starts = starts & !up(stones, s) & !down(stones, k * s);
             }
             if unblocked {
-                starts = starts & !(up(other, s) & down(other, k * s));
+                starts &= !(up(other, s) & down(other, k * s));
             }
             !starts.is_empty()
         })
@@ -372,7 +372,7 @@ impl Rules {
                     line = line & !up(stones, before) & !down(stones, after);
                 }
                 if unblocked {
-                    line = line & !(up(other, before) & down(other, after));
+                    line &= !(up(other, before) & down(other, after));
                 }
                 wins |= line;
             }

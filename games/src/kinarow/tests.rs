@@ -379,4 +379,3 @@ fn renju_suspects_hold_every_forbidden_cell() {
         "only {forbidden_seen} forbidden cells seen"
     );
 }
-
