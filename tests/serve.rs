@@ -495,7 +495,9 @@ fn family_members_are_analysed_played_and_reviewed() {
         assert_eq!(
             analysis["game"],
             json!({"name": "mnk", "variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
-                   "height": 4, "k": 3, "gravity": false, "exact": false})
+                   "height": 4, "k": 3, "gravity": false, "exact": false, "rule": "freestyle",
+                   "exact_first": false, "exact_second": false, "blocked_lines_lose": false,
+                   "forbidden_moves": false})
         );
         assert_eq!(analysis["complete"], true, "{moves}");
         let expected = analyze_squares_cli("mnk 4x4 k3", moves);

@@ -322,7 +322,7 @@ pub fn document(limits: &Limits) -> Value {
                         "names": {"type": "array", "items": {"type": "string", "enum": names},
                             "description": "Every name an answer's `variant` may have."},
                         "rules": {"type": "array", "items": {"type": "string", "enum": rule_words.clone()},
-                            "description": "The win rules' words, as a variant spells them after its board (`mnk 15x15 k5` and one of them)."},
+                            "description": "The win rules' words, as a variant spells them after its board and line."},
                         "presets": {"type": "array", "items": game_rules.clone(),
                             "description": "The members offered by name, in the order a client shows them."},
                         "family": {"type": "object",

@@ -606,6 +606,8 @@ async function renju(page) {
   const marked = () => page.$$eval('#board .cell.forbidden',
     (els) => els.map((e) => [Number(e.dataset.file), Number(e.dataset.rank), e.dataset.forbidden]));
   eq(await marked(), [[7, 7, 'double three']], 'the forbidden points after f8 a1 g8 a3 h6 a5 h7 a7');
+  const cross = await page.$eval('#board .cell.forbidden', (e) => getComputedStyle(e, '::after').content);
+  eq(cross, '"×"', 'the mark drawn on the forbidden point');
   await shot(page, 'renju-forbidden.png');
   await page.click('#board .cell[data-file="7"][data-rank="7"]');
   await page.waitForSelector('#error:not([hidden])');
