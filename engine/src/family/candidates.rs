@@ -2,8 +2,8 @@
 //! at once, none the rules forbid (renju's for Black), and on boards of
 //! gomoku's size only cells near the stones.
 
-use inarow_games::kinarow::{bit_of, cells, down};
-use inarow_games::{Bitboard, Cell, Game, KInARowOf, LongList, Player};
+use inarow_games::kinarow::{bit_of, cells, down, has_bit};
+use inarow_games::{Bitboard, Cell, KInARowOf, LongList};
 
 use super::eval::{cell_value, near};
 
@@ -37,10 +37,11 @@ pub(super) fn candidates<B: Bitboard>(
         };
     }
     let (own, other, board) = (position.current(), position.opponent(), position.board());
-    let forbids =
-        rules.win_rule().has_forbidden_moves() && position.side_to_move() == Player::First;
+    // Under renju with Black to move, only the cells a few shifts single out
+    // may be forbidden: the others need no look.
+    let suspects = position.forbidden_suspects();
     for cell in cells(cells_to_try) {
-        if forbids && position.is_forbidden(cell) {
+        if has_bit(suspects, cell) && position.is_forbidden(cell) {
             continue;
         }
         list.push((cell, cell_value(rules, own, other, board, cell)));

@@ -584,7 +584,7 @@ impl<B: Bitboard> KInARowOf<B> {
             return B::ZERO;
         }
         let stones = self.renju_stones();
-        cells(renju::suspects(self.rules, stones.black, self.empty()))
+        cells(self.forbidden_suspects())
             .filter(|&cell| renju::forbidden(self.rules, stones, cell).is_some())
             .fold(B::ZERO, |forbidden, cell| forbidden | bit_of(cell))
     }
@@ -642,6 +642,19 @@ impl<B: Bitboard> KInARowOf<B> {
             }
         }
         None
+    }
+
+    /// The empty cells that may be forbidden to the side to move: a superset
+    /// of the [`forbidden`](Self::is_forbidden) ones found with a few
+    /// shifts of the whole board, so that a caller with many cells to ask
+    /// about asks [`is_forbidden`](Self::is_forbidden) only of these. None
+    /// but under renju with Black to move.
+    #[must_use]
+    pub fn forbidden_suspects(&self) -> B {
+        if !self.rules.rule.has_forbidden_moves() || self.ply % 2 != 0 {
+            return B::ZERO;
+        }
+        renju::suspects(self.rules, self.stones[0], self.empty())
     }
 
     /// The stones as renju's rule reads them.
