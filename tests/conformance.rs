@@ -8,7 +8,7 @@ use common::Rng;
 use inarow_engine::SearchGame;
 use inarow_games::{
     AnyGame, Bitboard, Connect4, Connect4U128, Drop, Game, IllegalMoveError, KInARow, KInARowHuge,
-    KInARowLarge, MoveText, Outcome, Rules, Size, TicTacToe, Variant,
+    KInARowLarge, MoveText, Outcome, Rules, Size, TicTacToe, Variant, WinRule,
 };
 
 /// Checks every rule the search and the protocol rely on, on random playouts,
@@ -238,6 +238,14 @@ fn the_family_conforms() {
         check_search_game(&KInARowLarge::new(rules), playouts, 5);
     }
     check_search_game(&KInARowHuge::new(family(20, 20, 5, false, true)), 1, 9);
+    // Gomocup's renju and caro, on a board the search finishes quickly and
+    // on gomoku's.
+    for rule in [WinRule::Renju, WinRule::Caro] {
+        let rules = family(9, 9, 5, false, true).with_win_rule(rule).unwrap();
+        check_search_game(&KInARow::new(rules), 10, 11);
+        let rules = family(15, 15, 5, false, true).with_win_rule(rule).unwrap();
+        check_search_game(&KInARowLarge::new(rules), 2, 13);
+    }
 }
 
 #[test]

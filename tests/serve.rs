@@ -495,7 +495,9 @@ fn family_members_are_analysed_played_and_reviewed() {
         assert_eq!(
             analysis["game"],
             json!({"name": "mnk", "variant": "mnk 4x4 k3", "title": "m,n,k-game 4,4,3", "width": 4,
-                   "height": 4, "k": 3, "gravity": false, "exact": false})
+                   "height": 4, "k": 3, "gravity": false, "exact": false, "rule": "freestyle",
+                   "exact_first": false, "exact_second": false, "blocked_lines_lose": false,
+                   "forbidden_moves": false})
         );
         assert_eq!(analysis["complete"], true, "{moves}");
         let expected = analyze_squares_cli("mnk 4x4 k3", moves);
@@ -748,6 +750,127 @@ fn bad_input_gets_a_4xx_with_a_json_reason_and_the_server_stays_up() {
 }
 
 #[test]
+fn renju_and_caro_through_the_json_api() {
+    let mut server = Server::start(&[]);
+    let mut client = server.client();
+    let double_three = "f8 a1 g8 a3 h6 a5 h7 a7";
+    let state = client
+        .post(
+            "/api/v1/position",
+            &json!({"variant": "renju", "moves": double_three}),
+        )
+        .json();
+    assert_eq!(
+        state["forbidden"],
+        json!([{"move": "P@h8", "file": 7, "rank": 7, "shape": "double three"}])
+    );
+    let game = &state["game"];
+    assert_eq!(
+        (
+            &game["rule"],
+            &game["exact_first"],
+            &game["exact_second"],
+            &game["forbidden_moves"]
+        ),
+        (&json!("renju"), &json!(true), &json!(false), &json!(true))
+    );
+    assert_eq!(state["side_to_move"], "first");
+    // White to move, or another rule: nothing forbidden.
+    for (variant, moves) in [
+        ("renju", format!("{double_three} o15")),
+        ("gomoku", double_three.to_owned()),
+    ] {
+        let state = client
+            .post(
+                "/api/v1/position",
+                &json!({"variant": variant, "moves": moves}),
+            )
+            .json();
+        assert_eq!(state["forbidden"], json!([]), "{variant} {moves}");
+    }
+    // The engine, Black under renju, never plays the forbidden point.
+    for level in [1, 5, 10] {
+        let answer = client
+            .post(
+                "/api/v1/move",
+                &json!({"variant": "renju", "moves": double_three, "level": level}),
+            )
+            .json();
+        assert_ne!(answer["move"], "P@h8", "level {level}");
+    }
+    // Caro: a five blocked at both ends goes on; one open end wins.
+    let blocked = "c8 b8 d8 h8 e8 o1 f8 o3 g8";
+    let state = client
+        .post(
+            "/api/v1/position",
+            &json!({"variant": "caro", "moves": blocked}),
+        )
+        .json();
+    assert_eq!(state["outcome"], Value::Null);
+    assert_eq!(state["game"]["blocked_lines_lose"], true);
+    let state = client
+        .post(
+            "/api/v1/position",
+            &json!({"variant": "caro", "moves": "c8 b8 d8 o1 e8 o3 f8 o5 g8"}),
+        )
+        .json();
+    assert_eq!(state["outcome"], "1-0");
+    // Bad input: one clear refusal each, and the server goes on.
+    let mut standard = inarow_games::AnyGame::new("gomoku".parse().expect("gomoku"));
+    standard
+        .play_moves("c8 a1 d8 a3 e8 a5 f8 a7 h8 a9 g8 a11")
+        .expect("legal under exactly five");
+    let six = inarow_games::Game::fen(&standard);
+    for (path, body, code, words) in [
+        (
+            "/api/v1/position",
+            json!({"variant": "renju", "moves": format!("{double_three} h8")}),
+            "illegal_move",
+            "forbidden to Black under renju",
+        ),
+        (
+            "/api/v1/move",
+            json!({"variant": "renju", "moves": format!("{double_three} h8")}),
+            "illegal_move",
+            "double three",
+        ),
+        (
+            "/api/v1/position",
+            json!({"variant": "renju", "fen": six}),
+            "bad_position",
+            "overline",
+        ),
+        (
+            "/api/v1/analyze",
+            json!({"variant": "renju k4"}),
+            "bad_position",
+            "renju and caro are played with k = 5",
+        ),
+        (
+            "/api/v1/position",
+            json!({"variant": "connect 15x15 k5 caro"}),
+            "bad_position",
+            "without gravity",
+        ),
+    ] {
+        let answer = client.post(path, &body);
+        assert_eq!(
+            (answer.status, answer.error_code().as_str()),
+            (400, code),
+            "{path} {body}: {}",
+            answer.body
+        );
+        assert!(
+            answer.body.contains(words),
+            "{path} {body}: {}",
+            answer.body
+        );
+        client = server.client();
+    }
+    assert!(server.is_running());
+}
+
+#[test]
 fn the_openapi_document_describes_every_route() {
     let server = Server::start(&["--max-millis", "1234", "--default-millis", "1000"]);
     let mut client = server.client();
@@ -758,6 +881,7 @@ fn the_openapi_document_describes_every_route() {
         "/api/v1/info",
         "/api/v1/openapi.json",
         "/api/v1/analyze",
+        "/api/v1/position",
         "/api/v1/move",
         "/api/v1/review",
     ] {
@@ -784,13 +908,26 @@ fn the_openapi_document_describes_every_route() {
             "tictactoe",
             "gomoku",
             "gomokufreestyle",
+            "renju",
+            "caro",
             "connect",
             "mnk"
         ])
     );
     assert_eq!(
         info["variants"],
-        json!(["cfour", "tictactoe", "gomoku", "gomokufreestyle"])
+        json!([
+            "cfour",
+            "tictactoe",
+            "gomoku",
+            "gomokufreestyle",
+            "renju",
+            "caro"
+        ])
+    );
+    assert_eq!(
+        info["rules"],
+        json!(["freestyle", "exact", "renju", "caro"])
     );
 }
 

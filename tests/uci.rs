@@ -942,3 +942,59 @@ fn a_book_file_for_another_size() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn renju_and_caro_by_uci_variant() {
+    let mut h = Harness::new();
+    h.send("setoption name UCI_Variant value renju");
+    h.send("position startpos moves f8 a1 g8 a3 h6 a5 h7 a7");
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().variant().name(), "renju");
+    let before = h.position();
+    // h8 makes two open threes: forbidden to Black, one error, nothing changes.
+    h.send("position startpos moves f8 a1 g8 a3 h6 a5 h7 a7 h8");
+    let refused = h.lines();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].starts_with("info string error") && refused[0].contains("forbidden"),
+        "{refused:?}"
+    );
+    assert_eq!(h.position(), before);
+    // The search never plays it.
+    for go in ["go depth 1", "go depth 3", "go nodes 3000"] {
+        let lines = h.go(go);
+        let best = best_move(&lines);
+        assert!(!best.ends_with("h8"), "{go}: {best}");
+        assert!(h.position().parse_move(&best).is_ok(), "{go}: {best}");
+    }
+    // A FEN where Black has six in a row (played under exactly five), and
+    // rules no board takes.
+    let mut standard = AnyGame::new("gomoku".parse().unwrap());
+    standard
+        .play_moves("c8 a1 d8 a3 e8 a5 f8 a7 h8 a9 g8 a11")
+        .unwrap();
+    let six = standard.fen();
+    for bad in [
+        format!("position fen {six}"),
+        "setoption name UCI_Variant value renju k4".to_owned(),
+        "setoption name UCI_Variant value caro 4x4".to_owned(),
+        "setoption name UCI_Variant value connect 15x15 k5 renju".to_owned(),
+    ] {
+        h.send(&bad);
+        let lines = h.lines();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+        assert_eq!(h.position(), before, "{bad} changed the position");
+    }
+    // Caro: Black's five between two White stones does not win.
+    h.send("setoption name UCI_Variant value caro");
+    h.send("position startpos moves c8 b8 d8 h8 e8 o1 f8 o3 g8");
+    assert!(h.lines().is_empty());
+    assert_eq!(h.position().outcome(), None);
+    h.send("setoption name UCI_Variant value gomoku");
+    h.send("position startpos moves c8 b8 d8 o1 e8 o3 f8 o5 g8");
+    assert!(h.position().outcome().is_some());
+}

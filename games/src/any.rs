@@ -11,7 +11,9 @@ use crate::error::{
     ParseVariantError, SizeError,
 };
 use crate::fen::FenBoard;
-use crate::kinarow::{KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules};
+use crate::kinarow::{
+    ForbiddenShape, KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules, WinRule,
+};
 use crate::notation::{Drop, MoveText};
 use crate::perft::PerftReport;
 use crate::tictactoe::TicTacToe;
@@ -19,7 +21,7 @@ use crate::{Game, ListItem, LongList, Outcome, Player};
 
 /// A member of the k-in-a-row family: Connect Four on a board of any size
 /// it is played on, tic-tac-toe, or any other member (its [`Rules`]: board,
-/// `k`, gravity, overlines). Connect Four and tic-tac-toe are always the
+/// `k`, gravity, [`WinRule`]). Connect Four and tic-tac-toe are always the
 /// first two arms, never a `KInARow`: [`Variant::from_rules`] sees to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -112,14 +114,16 @@ impl Variant {
 
     /// The name UCI_Variant, cutechess and Fairy-Stockfish use: `cfour`,
     /// `tictactoe`, `gomoku` (exactly five), `gomokufreestyle` (five or
-    /// more); inarow's own `connect` (any other member with gravity) and
-    /// `mnk` (without).
+    /// more); `renju` and `caro` (Gomocup's names); inarow's own `connect`
+    /// (any other member with gravity) and `mnk` (without).
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Variant::Connect4(_) => "cfour",
             Variant::TicTacToe => "tictactoe",
             Variant::KInARow(rules) if rules.gravity() => Self::form(true).name,
+            Variant::KInARow(rules) if rules.win_rule() == WinRule::Renju => "renju",
+            Variant::KInARow(rules) if rules.win_rule() == WinRule::Caro => "caro",
             Variant::KInARow(rules) if rules.k() == 5 && rules.overlines() => "gomokufreestyle",
             Variant::KInARow(rules) if rules.k() == 5 => "gomoku",
             Variant::KInARow(_) => Self::form(false).name,
@@ -140,10 +144,18 @@ impl Variant {
         }
     }
 
-    /// The names of the games as cutechess knows them, each a game by
-    /// itself; `connect` and `mnk` name the rest of the family with a board
-    /// and a line (see [`Variant`]'s `FromStr`).
-    pub const NAMES: [&'static str; 4] = ["cfour", "tictactoe", "gomoku", "gomokufreestyle"];
+    /// The names of the games, each a game by itself (cutechess knows the
+    /// first four, Gomocup the gomoku rules); `connect` and `mnk` name the
+    /// rest of the family with a board and a line (see [`Variant`]'s
+    /// `FromStr`).
+    pub const NAMES: [&'static str; 6] = [
+        "cfour",
+        "tictactoe",
+        "gomoku",
+        "gomokufreestyle",
+        "renju",
+        "caro",
+    ];
 
     /// The names of the rest of the family, each read with a board and a
     /// line (`connect 7x6 k5`, `mnk 4x4 k3 exact`): one for the members
@@ -161,8 +173,8 @@ impl Variant {
 
     /// Every name [`name`](Self::name) gives: [`NAMES`](Self::NAMES), then
     /// the names of [`FORMS`](Self::FORMS).
-    pub const ALL_NAMES: [&'static str; 6] = {
-        let mut all = [""; 6];
+    pub const ALL_NAMES: [&'static str; 8] = {
+        let mut all = [""; 8];
         let mut i = 0;
         while i < Self::NAMES.len() {
             all[i] = Self::NAMES[i];
@@ -189,10 +201,11 @@ impl Variant {
 
     /// The members a front end offers by name, in the order it shows them:
     /// Connect Four, tic-tac-toe, gomoku (15x15, exactly five), free-style
-    /// gomoku, Gomocup's 20x20 free-style board, Connect-5 on 7x6 and the
-    /// 4,4,3-game. Each name of [`ALL_NAMES`](Self::ALL_NAMES) has one.
+    /// gomoku, Gomocup's 20x20 free-style board, renju and caro on 15x15,
+    /// Connect-5 on 7x6 and the 4,4,3-game. Each name of
+    /// [`ALL_NAMES`](Self::ALL_NAMES) has one.
     #[must_use]
-    pub fn presets() -> [Variant; 7] {
+    pub fn presets() -> [Variant; 9] {
         let member = |width, height, k, gravity, overlines| {
             Variant::from_rules(
                 Rules::new(width, height, k, gravity, overlines).expect("a preset's rules"),
@@ -204,13 +217,31 @@ impl Variant {
             member(GOMOKU_SIDE, GOMOKU_SIDE, 5, false, false),
             member(GOMOKU_SIDE, GOMOKU_SIDE, 5, false, true),
             member(20, 20, 5, false, true),
+            Variant::gomoku_rule(WinRule::Renju),
+            Variant::gomoku_rule(WinRule::Caro),
             member(7, 6, 5, true, true),
             member(4, 4, 3, false, true),
         ]
     }
 
+    /// Gomoku on 15x15 under `rule`.
+    #[must_use]
+    pub fn gomoku_rule(rule: WinRule) -> Variant {
+        Variant::from_rules(
+            Rules::new(GOMOKU_SIDE, GOMOKU_SIDE, 5, false, true)
+                .and_then(|rules| rules.with_win_rule(rule))
+                .expect("gomoku's rules"),
+        )
+    }
+
+    /// The rule that says which lines win and which moves are forbidden.
+    #[must_use]
+    pub fn win_rule(self) -> WinRule {
+        self.rules().win_rule()
+    }
+
     /// The game's name for people: `Connect Four 7x6`, `Tic-tac-toe`,
-    /// `Gomoku 15x15`, `Connect-5 7x6`, `m,n,k-game 5,5,4`.
+    /// `Gomoku 15x15`, `Renju 15x15`, `Connect-5 7x6`, `m,n,k-game 5,5,4`.
     #[must_use]
     pub fn title(self) -> String {
         let rules = self.rules();
@@ -221,6 +252,8 @@ impl Variant {
             "tictactoe" => "Tic-tac-toe".to_owned(),
             "gomoku" => format!("Gomoku {w}x{h}"),
             "gomokufreestyle" => format!("Free-style gomoku {w}x{h}"),
+            "renju" => format!("Renju {w}x{h}"),
+            "caro" => format!("Caro {w}x{h}"),
             "connect" => format!("Connect-{k} {w}x{h}{exact}"),
             _ => format!("m,n,k-game {w},{h},{k}{exact}"),
         }
@@ -266,9 +299,17 @@ impl Variant {
         } else {
             "exactly "
         };
-        match WORDS.get(k) {
+        let line = match WORDS.get(k) {
             Some(word) => format!("{exactly}{word} in a row"),
             None => format!("{exactly}{k} in a row"),
+        };
+        match self.win_rule() {
+            WinRule::Renju => format!(
+                "{line} for Black, who may not make an overline, a double four or a double \
+                 three; five or more for White"
+            ),
+            WinRule::Caro => format!("{line}, not blocked at both ends"),
+            _ => line,
         }
     }
 
@@ -350,7 +391,7 @@ impl fmt::Display for Variant {
             "cfour" if self.size() == Some(Size::STANDARD) => f.write_str("cfour"),
             "cfour" => write!(f, "cfour {board}"),
             "tictactoe" => f.write_str("tictactoe"),
-            name @ ("gomoku" | "gomokufreestyle") => {
+            name @ ("gomoku" | "gomokufreestyle" | "renju" | "caro") => {
                 if (rules.width(), rules.height()) == (GOMOKU_SIDE, GOMOKU_SIDE) {
                     f.write_str(name)
                 } else {
@@ -359,8 +400,8 @@ impl fmt::Display for Variant {
             }
             name => {
                 write!(f, "{name} {board} k{}", rules.k())?;
-                if !rules.overlines() {
-                    f.write_str(" exact")?;
+                if rules.win_rule() != WinRule::Freestyle {
+                    write!(f, " {}", rules.win_rule())?;
                 }
                 Ok(())
             }
@@ -372,19 +413,23 @@ impl FromStr for Variant {
     type Err = ParseVariantError;
 
     /// Reads what `Display` writes: a name (`cfour`, `connect4`, `tictactoe`,
-    /// `gomoku`, `gomokufreestyle`, `connect`, `mnk`) and then, in any order,
-    /// a board `WxH`, a line `kN` (or `k=N`), and `exact` (only exactly `k`
-    /// wins) or `freestyle` (`k` or more wins). `connect` starts from
-    /// Connect Four's rules, `mnk` from tic-tac-toe's, `gomoku` from 15x15
-    /// and exactly five.
+    /// `gomoku`, `gomokufreestyle`, `renju`, `caro`, `connect`, `mnk`) and
+    /// then, in any order, a board `WxH`, a line `kN` (or `k=N`), and a rule
+    /// (a [`WinRule`] word): `exact` (or `standard`: only exactly `k` wins),
+    /// `freestyle` (`k` or more wins), `renju` or `caro`. `connect` starts
+    /// from Connect Four's rules, `mnk` from tic-tac-toe's, `gomoku` from
+    /// 15x15 and exactly five, `renju` and `caro` from 15x15 and their rule.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
+        use WinRule::{Caro, Freestyle, Renju, Standard};
         let mut words = text.split_whitespace();
         let name = words.next().unwrap_or_default();
-        let (mut width, mut height, mut k, gravity, mut overlines) = match name {
-            "cfour" | "connect4" | "connect" => (7, 6, 4, true, true),
-            "tictactoe" | "mnk" => (3, 3, 3, false, true),
-            "gomoku" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, false),
-            "gomokufreestyle" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, true),
+        let (mut width, mut height, mut k, gravity, mut rule) = match name {
+            "cfour" | "connect4" | "connect" => (7, 6, 4, true, Freestyle),
+            "tictactoe" | "mnk" => (3, 3, 3, false, Freestyle),
+            "gomoku" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, Standard),
+            "gomokufreestyle" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, Freestyle),
+            "renju" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, Renju),
+            "caro" => (GOMOKU_SIDE, GOMOKU_SIDE, 5, false, Caro),
             _ => return Err(ParseVariantError::Unknown(text.to_owned())),
         };
         let mut changed = false;
@@ -396,10 +441,8 @@ impl FromStr for Variant {
                     text: text.to_owned(),
                     word: word.to_owned(),
                 })?;
-            } else if word == "exact" {
-                overlines = false;
-            } else if word == "freestyle" {
-                overlines = true;
+            } else if let Ok(named) = word.parse::<WinRule>() {
+                rule = named;
             } else if word.contains(['x', 'X']) {
                 let d: Dimensions = word.parse().map_err(|error| ParseVariantError::Size {
                     text: text.to_owned(),
@@ -419,14 +462,15 @@ impl FromStr for Variant {
                 board: "3x3",
             });
         }
-        if matches!(name, "cfour" | "connect4") && k == 4 && overlines {
+        if matches!(name, "cfour" | "connect4") && k == 4 && rule == Freestyle {
             // Connect Four's own sizes; past them, a member of the family
             // whose limits bind.
             if let Ok(size) = Size::new(width, height) {
                 return Ok(Variant::Connect4(size));
             }
         }
-        Rules::new(width, height, k, gravity, overlines)
+        Rules::new(width, height, k, gravity, true)
+            .and_then(|rules| rules.with_win_rule(rule))
             .map(Variant::from_rules)
             .map_err(|error| ParseVariantError::Size {
                 text: text.to_owned(),
@@ -702,6 +746,45 @@ impl AnyGame {
         }
     }
 
+    /// The squares where the side to move may not play, each with the shape
+    /// that forbids it: under renju with Black to move, the forbidden
+    /// points; none in the other games.
+    #[must_use]
+    pub fn forbidden_squares(&self) -> Vec<(Drop, ForbiddenShape)> {
+        fn of<B: Bitboard>(p: &KInARowOf<B>) -> Vec<(Drop, ForbiddenShape)> {
+            crate::kinarow::cells(p.forbidden_cells())
+                .filter_map(|cell| Some((p.to_drop(cell), p.forbidden_shape(cell)?)))
+                .collect()
+        }
+        match self {
+            AnyGame::KInARow(p) => of(p),
+            AnyGame::KInARowLarge(p) => of(p),
+            AnyGame::KInARowHuge(p) => of(p),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Under renju, the first of `stones` (in the order they were played,
+    /// each a square and its player) that Black could not play on the
+    /// stones before it, and the shape it made (see
+    /// [`KInARowOf::first_forbidden`]).
+    #[must_use]
+    pub fn first_forbidden(
+        variant: Variant,
+        stones: &[(Drop, Player)],
+    ) -> Option<(Drop, ForbiddenShape)> {
+        let Variant::KInARow(rules) = variant else {
+            return None;
+        };
+        if rules.bits() <= 128 {
+            KInARow::first_forbidden(rules, stones)
+        } else if rules.bits() <= 256 {
+            KInARowLarge::first_forbidden(rules, stones)
+        } else {
+            KInARowHuge::first_forbidden(rules, stones)
+        }
+    }
+
     /// A move string from the empty board that reaches this position, where
     /// the game has one and it can be found (Connect Four).
     #[must_use]
@@ -834,7 +917,7 @@ mod tests {
         let mut all = Variant::ALL_NAMES.to_vec();
         all.sort_unstable();
         assert_eq!(seen, all);
-        assert_eq!(Variant::ALL_NAMES[..4], Variant::NAMES);
+        assert_eq!(Variant::ALL_NAMES[..Variant::NAMES.len()], Variant::NAMES);
         for form in Variant::FORMS {
             assert!(members()
                 .filter(|v| v.name() == form.name)
@@ -855,5 +938,69 @@ mod tests {
         for (i, a) in presets.iter().enumerate() {
             assert!(!presets[..i].contains(a), "{a} twice");
         }
+    }
+
+    #[test]
+    fn renju_and_caro_read_back_and_refuse_other_boards() {
+        for text in ["renju", "caro", "renju 20x20", "caro 9x9", "gomoku renju"] {
+            let variant: Variant = text.parse().unwrap();
+            assert_eq!(variant.to_string().parse(), Ok(variant), "{text}");
+        }
+        assert_eq!(
+            "gomoku renju".parse::<Variant>().unwrap().to_string(),
+            "renju"
+        );
+        assert_eq!(
+            "mnk 15x15 k5 caro".parse::<Variant>().unwrap().name(),
+            "caro"
+        );
+        for bad in ["renju k4", "connect 15x15 k5 renju", "mnk 4x4 k3 caro"] {
+            let error = bad.parse::<Variant>().unwrap_err().to_string();
+            assert!(
+                error.contains("renju and caro are played"),
+                "{bad}: {error}"
+            );
+        }
+        let renju = Variant::gomoku_rule(WinRule::Renju);
+        assert_eq!(renju.win_rule(), WinRule::Renju);
+        assert_eq!(renju.uci_variant(), "renju");
+        assert_ne!(renju, Variant::gomoku_rule(WinRule::Standard));
+    }
+
+    #[test]
+    fn forbidden_stones_in_the_order_played() {
+        let renju = Variant::gomoku_rule(WinRule::Renju);
+        let square = |name: &str| {
+            name.parse::<MoveText>().map(|t| match t {
+                MoveText::Square(drop) => drop,
+                MoveText::Column(_) => unreachable!(),
+            })
+        };
+        let order = |moves: &str| -> Vec<(Drop, Player)> {
+            moves
+                .split_whitespace()
+                .enumerate()
+                .map(|(i, m)| (square(m).unwrap(), Player::to_move_at(i as u32)))
+                .collect()
+        };
+        // Black's h8 is a double three when it is played ...
+        let late = order("f8 a1 g8 a3 h6 a5 h7 a7 h8");
+        assert_eq!(
+            AnyGame::first_forbidden(renju, &late),
+            Some((square("h8").unwrap(), ForbiddenShape::DoubleThree))
+        );
+        // ... but not when it came first.
+        let early = order("h8 a1 f8 a3 g8 a5 h6 a7 h7");
+        assert_eq!(AnyGame::first_forbidden(renju, &early), None);
+        let standard = Variant::gomoku_rule(WinRule::Standard);
+        assert_eq!(AnyGame::first_forbidden(standard, &late), None);
+        let mut position = AnyGame::new(renju);
+        position.play_moves("f8 a1 g8 a3 h6 a5 h7 a7").unwrap();
+        assert_eq!(
+            position.forbidden_squares(),
+            vec![(square("h8").unwrap(), ForbiddenShape::DoubleThree)]
+        );
+        let error = position.play_moves("h8").unwrap_err().to_string();
+        assert!(error.contains("forbidden to Black under renju"), "{error}");
     }
 }

@@ -41,6 +41,13 @@ pub enum IllegalMoveError {
     },
     /// A bare column number in a game that is not played by columns.
     NotAColumnGame,
+    /// Under renju, a move Black may not make.
+    Forbidden {
+        /// The square asked for.
+        square: Drop,
+        /// The shape it would make: `a double three`.
+        shape: &'static str,
+    },
 }
 
 impl fmt::Display for IllegalMoveError {
@@ -67,6 +74,11 @@ impl fmt::Display for IllegalMoveError {
             IllegalMoveError::NotAColumnGame => {
                 f.write_str("a column number is not a move here: give a square such as b2")
             }
+            IllegalMoveError::Forbidden { square, shape } => write!(
+                f,
+                "square {} is forbidden to Black under renju: it makes {shape}",
+                square.square_name()
+            ),
         }
     }
 }
@@ -205,6 +217,11 @@ pub enum FenError {
     BothWon,
     /// The side to move has a line, though the other player moved last.
     WinnerToMove,
+    /// Under renju, a stone Black could not have played.
+    ForbiddenStone {
+        /// Why: `Black has an overline, which renju forbids`.
+        reason: &'static str,
+    },
 }
 
 impl FenError {
@@ -229,6 +246,7 @@ impl FenError {
             FenError::WinnerToMove => {
                 "the side to move has a line, so the game ended a move earlier".to_owned()
             }
+            FenError::ForbiddenStone { reason } => (*reason).to_owned(),
             _ => return None,
         })
     }
@@ -255,7 +273,8 @@ impl fmt::Display for FenError {
             | FenError::FloatingStone { .. }
             | FenError::ImpossibleCounts { .. }
             | FenError::BothWon
-            | FenError::WinnerToMove => write!(
+            | FenError::WinnerToMove
+            | FenError::ForbiddenStone { .. } => write!(
                 f,
                 "bad FEN: {}",
                 self.position_problem().unwrap_or_default()

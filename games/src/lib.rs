@@ -33,7 +33,9 @@ pub use error::{
     BoardError, FenError, IllegalMoveError, MoveError, MoveListError, MoveStringError,
     MoveStringErrorKind, ParseOutcomeError, ParseVariantError, SetupError, SizeError,
 };
-pub use kinarow::{Cell, KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules};
+pub use kinarow::{
+    Cell, ForbiddenShape, KInARow, KInARowHuge, KInARowLarge, KInARowOf, Rules, WinRule,
+};
 pub use notation::{Drop, MoveText, ParseMoveError};
 pub use tictactoe::{Square, TicTacToe};
 

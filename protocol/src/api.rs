@@ -336,6 +336,32 @@ impl AnalyzeRequest {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct PositionBody {
+    variant: Option<String>,
+    size: Option<String>,
+    fen: Option<String>,
+    moves: Option<String>,
+}
+
+/// `POST /api/v1/position`, read: a position (finished or not), whose
+/// state under its rules is asked for.
+#[derive(Clone, Debug)]
+pub struct PositionRequest {
+    /// The position.
+    pub position: AnyGame,
+}
+
+impl PositionRequest {
+    /// Reads the body: `variant`, `size`, `fen` and `moves`.
+    pub fn read(body: &[u8]) -> Result<Self, RequestError> {
+        let body: PositionBody = parse_body(body)?;
+        let position = read_position!(body)?;
+        Ok(PositionRequest { position })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct MoveBody {
     variant: Option<String>,
     size: Option<String>,

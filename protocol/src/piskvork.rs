@@ -17,7 +17,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use inarow_engine::{max_threads, AnySearcher, Clock, Limits, Signals};
-use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Rules, Variant};
+use inarow_games::{AnyGame, Drop, Game, Outcome, Player, Rules, Variant, WinRule};
 
 use crate::input::{LineReader, MAX_LINE_BYTES};
 use crate::session::Flow;
@@ -33,10 +33,33 @@ pub const FIVE: usize = 5;
 pub const RULE_EXACT_FIVE: u32 = 1;
 /// Rule bit: continuous game (not supported).
 pub const RULE_CONTINUOUS: u32 = 2;
-/// Rule bit: renju (not supported: played as exactly five).
+/// Rule bit: renju.
 pub const RULE_RENJU: u32 = 4;
-/// Rule bit: caro (not supported: played as the other bits say).
+/// Rule bit: caro.
 pub const RULE_CARO: u32 = 8;
+
+/// The rule an `INFO rule` bitmask asks for: 0 free-style, 1 exactly five,
+/// 4 renju and 8 caro (with bit 1 too, as renju and caro are exactly five
+/// already).
+///
+/// # Errors
+/// What is not offered: a continuous game (bit 2), renju with caro, or
+/// bits past 8.
+pub fn win_rule(bits: u32) -> Result<WinRule, String> {
+    let offered = "offered: 0 free-style, 1 exactly five, 4 renju, 8 caro";
+    if bits & RULE_CONTINUOUS != 0 {
+        return Err(format!(
+            "rule {bits}: a continuous game (2) is not played ({offered})"
+        ));
+    }
+    match bits & !RULE_EXACT_FIVE {
+        0 if bits == 0 => Ok(WinRule::Freestyle),
+        0 => Ok(WinRule::Standard),
+        RULE_RENJU => Ok(WinRule::Renju),
+        RULE_CARO => Ok(WinRule::Caro),
+        _ => Err(format!("rule {bits}: not a rule inarow plays ({offered})")),
+    }
+}
 
 /// A cell of the board: column `x` from the left, row `y` from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -160,6 +183,13 @@ pub enum Command {
     Turn(Point),
     /// `BOARD`: a whole position follows, line by line, up to `DONE`.
     Board,
+    /// `YXBOARD` (Yixin-Board's extension): as `BOARD`, but the brain only
+    /// takes the position and does not move.
+    YxBoard,
+    /// `YXSHOWFORBID` (Yixin-Board's extension): answered `FORBID` with the
+    /// points the side to move may not play (under renju, Black's
+    /// forbidden points), each as `xxyy`, then `.`.
+    ShowForbid,
     /// `TAKEBACK x,y`: remove that stone; answered `OK`.
     Takeback(Point),
     /// `INFO key value`.
@@ -351,6 +381,8 @@ impl FromStr for Command {
             "RESTART" => bare(Command::Restart, "RESTART"),
             "BEGIN" => bare(Command::Begin, "BEGIN"),
             "BOARD" => bare(Command::Board, "BOARD"),
+            "YXBOARD" => bare(Command::YxBoard, "YXBOARD"),
+            "YXSHOWFORBID" => bare(Command::ShowForbid, "YXSHOWFORBID"),
             "ABOUT" => bare(Command::About, "ABOUT"),
             "END" => bare(Command::End, "END"),
             "YXSTOP" => bare(Command::Stop, "YXSTOP"),
@@ -377,6 +409,9 @@ pub enum Response {
     Message(String),
     /// The answer to `ABOUT`.
     About,
+    /// The answer to `YXSHOWFORBID`: `FORBID 0707 0809.`, or `FORBID .`
+    /// where nothing is forbidden.
+    Forbid(Vec<Point>),
 }
 
 impl fmt::Display for Response {
@@ -389,6 +424,13 @@ impl fmt::Display for Response {
             Response::Error(text) => write!(f, "ERROR {}", line(text)),
             Response::Unknown(text) => write!(f, "UNKNOWN {}", line(text)),
             Response::Message(text) => write!(f, "MESSAGE {}", line(text)),
+            Response::Forbid(points) => {
+                f.write_str("FORBID ")?;
+                for point in points {
+                    write!(f, "{:02}{:02}", point.x, point.y)?;
+                }
+                f.write_str(".")
+            }
             Response::About => write!(
                 f,
                 "name=\"{NAME}\", version=\"{VERSION}\", author=\"{}\", country=\"-\"",
@@ -504,6 +546,9 @@ struct Board {
     height: usize,
     /// Row by row from the top: `cells[y * width + x]`.
     cells: Vec<Option<Side>>,
+    /// The stones in the order they came (renju's forbidden moves depend on
+    /// it).
+    order: Vec<Point>,
 }
 
 impl Board {
@@ -512,6 +557,7 @@ impl Board {
             width,
             height,
             cells: vec![None; width * height],
+            order: Vec::new(),
         }
     }
 
@@ -534,7 +580,51 @@ impl Board {
             return Err(format!("{point} is not empty"));
         }
         self.cells[index] = Some(side);
+        self.order.push(point);
         Ok(())
+    }
+
+    /// Takes the stone off `point`.
+    fn take_back(&mut self, point: Point) -> Result<(), String> {
+        let index = self.index(point)?;
+        if self.cells[index].take().is_none() {
+            return Err(format!("{point} is empty: nothing to take back"));
+        }
+        self.order.retain(|&p| p != point);
+        Ok(())
+    }
+
+    /// The square of `point` (inarow's ranks count from the bottom).
+    fn drop_of(&self, point: Point) -> Drop {
+        Drop {
+            file: point.x as u8,
+            rank: (self.height - 1 - point.y as usize) as u8,
+        }
+    }
+
+    /// Under renju, refuses a board where Black made a forbidden move: a
+    /// stone that was forbidden on the stones that came before it.
+    fn check_forbidden(&self, variant: Variant, own: Player) -> Result<(), String> {
+        let stones: Vec<(Drop, Player)> = self
+            .order
+            .iter()
+            .map(|&point| {
+                let side = self.cells[point.y as usize * self.width + point.x as usize];
+                let player = match side {
+                    Some(Side::Own) => own,
+                    _ => own.other(),
+                };
+                (self.drop_of(point), player)
+            })
+            .collect();
+        match AnyGame::first_forbidden(variant, &stones) {
+            Some((square, shape)) => Err(format!(
+                "Black's stone on {} is forbidden under renju: it makes {shape}; \
+                 the board is unchanged",
+                self.point(square)
+            )),
+            None => Ok(()),
+        }
     }
 
     fn count(&self, side: Side) -> usize {
@@ -561,6 +651,7 @@ impl Board {
     /// The position for inarow's game of `variant`, and who is to move.
     fn position(&self, variant: Variant) -> Result<(AnyGame, Side), String> {
         let (mover, own) = self.mover()?;
+        self.check_forbidden(variant, own)?;
         let player = |side| match side {
             Side::Own => own,
             Side::Opponent => own.other(),
@@ -606,6 +697,9 @@ struct Pending {
     cells: usize,
     /// The first bad line, reported at `DONE`.
     error: Option<String>,
+    /// Whether the brain moves at `DONE` (`BOARD`), or only takes the
+    /// position (`YXBOARD`).
+    moves: bool,
 }
 
 impl Pending {
@@ -614,6 +708,7 @@ impl Pending {
             stones: Vec::new(),
             cells,
             error: None,
+            moves: true,
         }
     }
 
@@ -643,7 +738,7 @@ pub struct PiskvorkSession<W: Write> {
     board: Option<Board>,
     pending: Option<Pending>,
     time: TimeControl,
-    rule: u32,
+    rule: WinRule,
 }
 
 impl<W: Write> PiskvorkSession<W> {
@@ -659,7 +754,7 @@ impl<W: Write> PiskvorkSession<W> {
             board: None,
             pending: None,
             time: TimeControl::default(),
-            rule: 0,
+            rule: WinRule::Freestyle,
         }
     }
 
@@ -757,15 +852,26 @@ impl<W: Write> PiskvorkSession<W> {
                 board.place(point, Side::Opponent)?;
                 self.answer(board)
             }),
-            Command::Board => self.game().map(|board| board.cells.len()).map(|cells| {
-                self.pending = Some(Pending::new(cells));
-                None
+            Command::Board | Command::YxBoard => {
+                self.game().map(|board| board.cells.len()).map(|cells| {
+                    let mut pending = Pending::new(cells);
+                    pending.moves = command == Command::Board;
+                    self.pending = Some(pending);
+                    None
+                })
+            }
+            Command::ShowForbid => self.game().cloned().and_then(|board| {
+                let variant = self.variant(board.width, board.height)?;
+                let (position, _) = board.position(variant)?;
+                let points = position
+                    .forbidden_squares()
+                    .into_iter()
+                    .map(|(square, _)| board.point(square))
+                    .collect();
+                Ok(Some(Response::Forbid(points)))
             }),
             Command::Takeback(point) => self.game_mut().and_then(|board| {
-                let index = board.index(point)?;
-                if board.cells[index].take().is_none() {
-                    return Err(format!("{point} is empty: nothing to take back"));
-                }
+                board.take_back(point)?;
                 Ok(Some(Response::Ok))
             }),
             Command::Info(info) => {
@@ -797,8 +903,8 @@ impl<W: Write> PiskvorkSession<W> {
     }
 
     fn variant(&self, width: usize, height: usize) -> Result<Variant, String> {
-        let exact = self.rule & (RULE_EXACT_FIVE | RULE_RENJU) != 0;
-        Rules::new(width, height, FIVE, false, !exact)
+        Rules::new(width, height, FIVE, false, true)
+            .and_then(|rules| rules.with_win_rule(self.rule))
             .map(Variant::from_rules)
             .map_err(|e| format!("unsupported board: {e}"))
     }
@@ -835,24 +941,14 @@ impl<W: Write> PiskvorkSession<W> {
                 }
             }
             Info::ThreadNum(threads) => self.searcher.set_threads(threads.clamp(1, max_threads())),
-            Info::Rule(rule) => {
-                self.rule = rule;
-                let mut unsupported = Vec::new();
-                if rule & RULE_CONTINUOUS != 0 {
-                    unsupported.push("continuous game (2)");
-                }
-                if rule & RULE_RENJU != 0 {
-                    unsupported.push("renju (4): playing exactly five");
-                }
-                if rule & RULE_CARO != 0 {
-                    unsupported.push("caro (8)");
-                }
-                if !unsupported.is_empty() {
-                    let message = format!("rule {rule}: not supported: {}", unsupported.join(", "));
+            Info::Rule(bits) => match win_rule(bits) {
+                Ok(rule) => self.rule = rule,
+                Err(message) => {
+                    let message = format!("{message}; the rule stays {}", self.rule);
                     log::warn!("{message}");
                     self.send(&Response::Error(message));
                 }
-            }
+            },
             Info::GameType(_) | Info::Evaluate(_) | Info::Folder(_) => {}
             Info::Other { key, value } => log::info!("INFO {key} {value}: ignored"),
         }
@@ -883,7 +979,13 @@ impl<W: Write> PiskvorkSession<W> {
                 next.place(stone.point, side)
                     .map_err(|e| format!("BOARD: {e}; the board is unchanged"))?;
             }
-            self.answer(next)
+            if pending.moves {
+                return self.answer(next);
+            }
+            let variant = self.variant(next.width, next.height)?;
+            next.position(variant)?;
+            self.board = Some(next);
+            Ok(None)
         });
         match result {
             Ok(Some(response)) => self.send(&response),
@@ -1245,5 +1347,165 @@ mod tests {
             Some(Side::Own)
         );
         assert_eq!(board.count(Side::Own), 1);
+    }
+
+    /// Sends `lines`; the answers, without `MESSAGE`s.
+    fn send(s: &mut PiskvorkSession<Vec<u8>>, lines: &[&str]) -> Vec<String> {
+        for line in lines {
+            s.handle_line(line);
+        }
+        answers(s)
+    }
+
+    /// A `BOARD` of Black's stones `black` and White's `white`, alternating
+    /// from Black's first, with `black_field` the field of Black's stones.
+    fn board_lines(black: &[&str], white: &[&str], black_field: u8) -> Vec<String> {
+        let white_field = 3 - black_field;
+        let mut lines = vec!["BOARD".to_owned()];
+        for i in 0..black.len().max(white.len()) {
+            if let Some(b) = black.get(i) {
+                lines.push(format!("{b},{black_field}"));
+            }
+            if let Some(w) = white.get(i) {
+                lines.push(format!("{w},{white_field}"));
+            }
+        }
+        lines.push("DONE".to_owned());
+        lines
+    }
+
+    #[test]
+    fn reads_the_rule_bits_it_offers_and_refuses_the_others() {
+        assert_eq!(win_rule(0), Ok(WinRule::Freestyle));
+        assert_eq!(win_rule(1), Ok(WinRule::Standard));
+        assert_eq!(win_rule(4), Ok(WinRule::Renju));
+        assert_eq!(win_rule(5), Ok(WinRule::Renju));
+        assert_eq!(win_rule(8), Ok(WinRule::Caro));
+        assert_eq!(win_rule(9), Ok(WinRule::Caro));
+        for bits in [2, 3, 6, 12, 16, 255] {
+            assert!(win_rule(bits).is_err(), "{bits}");
+        }
+        let mut s = session();
+        assert_eq!(send(&mut s, &["INFO rule 4"]), Vec::<String>::new());
+        assert_eq!(s.rule, WinRule::Renju);
+        assert_eq!(
+            send(&mut s, &["INFO rule 12"]),
+            [
+                "ERROR rule 12: not a rule inarow plays (offered: 0 free-style, 1 exactly five, \
+              4 renju, 8 caro); the rule stays renju"
+            ]
+        );
+        let reply = send(&mut s, &["INFO rule 2"]);
+        assert!(
+            reply.len() == 1 && reply[0].starts_with("ERROR rule 2: a continuous game"),
+            "{reply:?}"
+        );
+        assert_eq!(s.rule, WinRule::Renju);
+        // The session goes on under the rule it had.
+        assert_eq!(send(&mut s, &["START 15"]), ["OK"]);
+        assert_eq!(s.variant(15, 15).map(|v| v.name()), Ok("renju"));
+        assert_eq!(send(&mut s, &["INFO rule 8", "RESTART"]), ["OK"]);
+        assert_eq!(s.variant(15, 15).map(|v| v.name()), Ok("caro"));
+    }
+
+    #[test]
+    fn a_renju_board_with_a_forbidden_stone_is_one_error() {
+        let mut s = session();
+        assert_eq!(
+            send(&mut s, &["INFO rule 4", "INFO timeout_turn 50", "START 15"]),
+            ["OK"]
+        );
+        // Black (the opponent) plays 7,7 last: two open threes.
+        let black = ["5,7", "6,7", "7,5", "7,6", "7,7"];
+        let white = ["0,0", "0,2", "0,4", "0,6"];
+        let lines = board_lines(&black, &white, 2);
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let before = s.board.clone();
+        assert_eq!(
+            send(&mut s, &refs),
+            [
+                "ERROR Black's stone on 7,7 is forbidden under renju: it makes a double three; \
+              the board is unchanged"
+            ]
+        );
+        assert_eq!(s.board, before);
+        // Played first, the same stone was allowed: the brain answers.
+        let early = ["7,7", "5,7", "6,7", "7,5", "7,6"];
+        let lines = board_lines(&early, &white, 2);
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let reply = send(&mut s, &refs);
+        assert!(
+            reply.len() == 1 && reply[0].parse::<Point>().is_ok(),
+            "{reply:?}"
+        );
+        // Free-style takes the first board.
+        assert_eq!(send(&mut s, &["INFO rule 0", "RESTART"]), ["OK"]);
+        let lines = board_lines(&black, &white, 2);
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let reply = send(&mut s, &refs);
+        assert!(
+            reply.len() == 1 && reply[0].parse::<Point>().is_ok(),
+            "{reply:?}"
+        );
+    }
+
+    #[test]
+    fn a_forbidden_turn_is_refused_and_the_brain_as_black_never_plays_one() {
+        let mut s = session();
+        assert_eq!(
+            send(
+                &mut s,
+                &["INFO rule 4", "INFO timeout_turn 100", "START 15"]
+            ),
+            ["OK"]
+        );
+        // The brain is Black (field 1): 7,7 would make two open threes.
+        let black = ["5,7", "6,7", "7,5", "7,6"];
+        let white = ["0,0", "0,2", "14,4", "14,6"];
+        let lines = board_lines(&black, &white, 1);
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let reply = send(&mut s, &refs);
+        assert_eq!(reply.len(), 1, "{reply:?}");
+        assert_ne!(reply[0], "7,7", "a double three is forbidden to Black");
+        assert!(reply[0].parse::<Point>().is_ok(), "{reply:?}");
+        // The brain is White and must block Black's four at 14,0; then the
+        // opponent's TURN makes the double three.
+        assert_eq!(send(&mut s, &["RESTART"]), ["OK"]);
+        let black = ["5,7", "6,7", "7,5", "7,6", "10,0", "11,0", "12,0", "13,0"];
+        let white = ["9,0", "0,14", "2,14", "4,14", "6,14", "8,14", "10,14"];
+        let lines = board_lines(&black, &white, 2);
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(send(&mut s, &refs), ["14,0"]);
+        let before = s.board.clone();
+        let reply = send(&mut s, &["TURN 7,7"]);
+        assert_eq!(
+            reply,
+            [
+                "ERROR Black's stone on 7,7 is forbidden under renju: it makes a double three; \
+              the board is unchanged"
+            ]
+        );
+        assert_eq!(s.board, before);
+        let reply = send(&mut s, &["ABOUT"]);
+        assert!(reply[0].starts_with("name="), "{reply:?}");
+    }
+
+    #[test]
+    fn yxboard_takes_a_position_and_yxshowforbid_lists_the_forbidden_points() {
+        let mut s = session();
+        assert_eq!(send(&mut s, &["INFO rule 4", "START 15"]), ["OK"]);
+        let black = ["5,7", "6,7", "7,5", "7,6"];
+        let white = ["0,0", "0,2", "14,4", "14,6"];
+        let mut lines = board_lines(&black, &white, 1);
+        lines[0] = "YXBOARD".to_owned();
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(send(&mut s, &refs), Vec::<String>::new());
+        assert_eq!(send(&mut s, &["YXSHOWFORBID"]), ["FORBID 0707."]);
+        assert_eq!(send(&mut s, &["INFO rule 1", "YXSHOWFORBID"]), ["FORBID ."]);
+        // White to move: nothing is forbidden.
+        assert_eq!(
+            send(&mut s, &["INFO rule 4", "TAKEBACK 14,6", "YXSHOWFORBID"]),
+            ["OK", "FORBID ."]
+        );
     }
 }

@@ -66,6 +66,12 @@ pub fn variant(game: &str, args: GameArgs) -> PyResult<Variant> {
         let _ = write!(text, " k{k}");
     }
     match args.exact {
+        Some(false) if named.win_rule().needs_gomoku() => {
+            return Err(UnsupportedGameError::new_err(format!(
+                "{game} is played with exactly five (renju: for Black); \
+                 game='gomokufreestyle' plays five or more"
+            )));
+        }
         Some(true) if named.overlines() => text.push_str(" exact"),
         Some(false) if !named.overlines() => text.push_str(" freestyle"),
         _ => {}
@@ -82,6 +88,7 @@ pub fn variant(game: &str, args: GameArgs) -> PyResult<Variant> {
                 gravity,
                 rules.overlines(),
             )
+            .and_then(|with_gravity| with_gravity.with_win_rule(rules.win_rule()))
             .map(Variant::from_rules)
             .map_err(|e| {
                 UnsupportedGameError::new_err(format!("{text} with gravity={gravity}: {e}"))
@@ -289,9 +296,10 @@ fn index_text(game: &AnyGame, index: i64) -> Result<(String, String), String> {
 ///   fall, or moves in any notation inarow reads, separated by spaces or
 ///   commas ("P@d1 P@d2", "b2 a1", "h8 i9"), played from the empty board.
 /// - game: "connect4" (or "cfour"), "tictactoe", "gomoku" (15x15, exactly
-///   five), "gomokufreestyle" (15x15, five or more), "connect" (gravity; 7x6
-///   and k=4 unless told) or "mnk" (no gravity; 3x3 and k=3 unless told), or
-///   inarow's text for a game ("connect 7x6 k5", "mnk 5x5 k4 exact").
+///   five), "gomokufreestyle" (15x15, five or more), "renju" and "caro"
+///   (15x15, Gomocup's rules), "connect" (gravity; 7x6 and k=4 unless told)
+///   or "mnk" (no gravity; 3x3 and k=3 unless told), or inarow's text for a
+///   game ("connect 7x6 k5", "mnk 5x5 k4 exact", "renju 20x20").
 /// - width, height: the board (columns and rows).
 /// - k: the stones in a row that win.
 /// - gravity: whether stones fall to the bottom of their column.
@@ -498,11 +506,20 @@ impl Position {
         self.game.variant().gravity()
     }
 
-    /// Whether only exactly k in a row wins (as in gomoku); otherwise a
-    /// longer line wins too.
+    /// Whether only exactly k in a row wins (as in gomoku; under renju, for
+    /// Black); otherwise a longer line wins too.
     #[getter]
     fn exact(&self) -> bool {
         !self.game.variant().rules().overlines()
+    }
+
+    /// The win rule: "freestyle" (k or more), "exact" (exactly k), "renju"
+    /// (Black wins with exactly five and may not make an overline, a double
+    /// four or a double three; White wins with five or more) or "caro"
+    /// (exactly five, not blocked by the opponent at both ends).
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.game.variant().win_rule().word()
     }
 
     /// The number of columns.
@@ -675,6 +692,20 @@ impl Position {
             .legal_moves()
             .into_iter()
             .map(|drop| move_index(&self.game, drop))
+            .collect();
+        moves.sort_unstable();
+        moves
+    }
+
+    /// The moves the side to move may not make, as ints, left to right:
+    /// under renju with Black to move, its forbidden points (legal_moves
+    /// leaves them out); none in the other games.
+    fn forbidden_moves(&self) -> Vec<usize> {
+        let mut moves: Vec<usize> = self
+            .game
+            .forbidden_squares()
+            .into_iter()
+            .map(|(drop, _)| move_index(&self.game, drop))
             .collect();
         moves.sort_unstable();
         moves

@@ -13,9 +13,10 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use inarow_engine::score::pons_score;
 use inarow_engine::{Score, SolveLimits, Strength};
-use inarow_games::{kinarow, AnyGame, Drop, Game, Player, Variant};
+use inarow_games::{kinarow, AnyGame, Drop, ForbiddenShape, Game, Player, Variant, WinRule};
 use inarow_protocol::api::{
-    Allowed, AnalyzeRequest, Limits, MoveRequest, RequestError, ReviewRequest, SolveQuery,
+    Allowed, AnalyzeRequest, Limits, MoveRequest, PositionRequest, RequestError, ReviewRequest,
+    SolveQuery,
 };
 use inarow_protocol::pgn;
 use serde::Serialize;
@@ -214,8 +215,21 @@ struct GameRules {
     height: usize,
     k: usize,
     gravity: bool,
-    /// Only a line of exactly k wins (an overline does not).
+    /// Only a line of exactly k wins (an overline does not), for one
+    /// player at least.
     exact: bool,
+    /// The win rule's word: `freestyle`, `exact`, `renju`, `caro`.
+    rule: &'static str,
+    /// Only exactly k in a row wins for the first player, and for the
+    /// second (renju: the first only).
+    exact_first: bool,
+    exact_second: bool,
+    /// A line blocked by the opponent's stones at both ends does not win
+    /// (caro).
+    blocked_lines_lose: bool,
+    /// Some moves are forbidden to the first player (renju): the position
+    /// API lists them.
+    forbidden_moves: bool,
 }
 
 impl GameRules {
@@ -230,6 +244,11 @@ impl GameRules {
             k: rules.k(),
             gravity: rules.gravity(),
             exact: !rules.overlines(),
+            rule: rules.win_rule().word(),
+            exact_first: rules.win_rule().exactly_k(Player::First),
+            exact_second: rules.win_rule().exactly_k(Player::Second),
+            blocked_lines_lose: rules.win_rule().blocked_lines_lose(),
+            forbidden_moves: rules.win_rule().has_forbidden_moves(),
         }
     }
 }
@@ -451,6 +470,60 @@ pub async fn analyze_position(
         })
         .await?;
     Ok(json(StatusCode::OK, &analysis))
+}
+
+/// A square the side to move may not play, and why.
+#[derive(Serialize)]
+struct ForbiddenSquare {
+    #[serde(rename = "move")]
+    mv: String,
+    file: u8,
+    rank: u8,
+    /// `overline`, `double four` or `double three`.
+    shape: &'static str,
+}
+
+/// A position's state under its rules.
+#[derive(Serialize)]
+struct PositionState {
+    variant: &'static str,
+    game: GameRules,
+    fen: String,
+    ply: u32,
+    side_to_move: &'static str,
+    outcome: Option<String>,
+    /// Under renju with Black to move, the squares Black may not play.
+    forbidden: Vec<ForbiddenSquare>,
+}
+
+/// `POST /api/v1/position`: the position's state under its rules (the
+/// side to move, the outcome, renju's forbidden squares), without a search.
+pub async fn position_state(body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let PositionRequest { position } = PositionRequest::read(&body_bytes(body)?)?;
+    let forbidden = position
+        .forbidden_squares()
+        .into_iter()
+        .map(|(drop, shape)| ForbiddenSquare {
+            mv: drop.to_string(),
+            file: drop.file,
+            rank: drop.rank,
+            shape: match shape {
+                ForbiddenShape::Overline => "overline",
+                ForbiddenShape::DoubleFour => "double four",
+                ForbiddenShape::DoubleThree => "double three",
+            },
+        })
+        .collect();
+    let state = PositionState {
+        variant: position.variant().name(),
+        game: GameRules::of(position.variant()),
+        fen: position.fen(),
+        ply: position.ply(),
+        side_to_move: side_name(position.side_to_move()),
+        outcome: position.outcome().map(|o| o.to_string()),
+        forbidden,
+    };
+    Ok(json(StatusCode::OK, &state))
 }
 
 #[derive(Serialize)]
@@ -726,9 +799,11 @@ pub async fn review_pgn(
 struct Info {
     name: &'static str,
     version: &'static str,
-    variants: [&'static str; 4],
+    variants: [&'static str; Variant::NAMES.len()],
     /// Every name a position's `variant` may have in an answer.
-    names: [&'static str; 6],
+    names: [&'static str; Variant::ALL_NAMES.len()],
+    /// The win rules' words, as a variant spells them after its board.
+    rules: Vec<&'static str>,
     /// The members offered by name, as a client shows them.
     presets: Vec<GameRules>,
     family: Family,
@@ -776,6 +851,7 @@ pub async fn info(State(app): State<App>) -> Response {
             version: env!("CARGO_PKG_VERSION"),
             variants: Variant::NAMES,
             names: Variant::ALL_NAMES,
+            rules: WinRule::ALL.iter().map(|rule| rule.word()).collect(),
             presets: Variant::presets().into_iter().map(GameRules::of).collect(),
             family: Family {
                 forms: Variant::FORMS

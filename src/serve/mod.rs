@@ -122,6 +122,7 @@ fn router(app: App) -> Router {
         .route("/api/v1/info", get(api::info))
         .route("/api/v1/openapi.json", get(openapi_document))
         .route("/api/v1/analyze", post(api::analyze_position))
+        .route("/api/v1/position", post(api::position_state))
         .route("/api/v1/move", post(api::engine_move))
         .route("/api/v1/review", post(api::review_pgn))
         .fallback(|| async { ApiError::not_found() })

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use inarow_games::{kinarow, Variant};
+use inarow_games::{kinarow, Variant, WinRule};
 use inarow_protocol::api::Limits;
 
 /// The `variant` field's description: the games named alone, the forms that
@@ -71,6 +71,19 @@ pub fn document(limits: &Limits) -> Value {
         })
     };
     let names = Variant::ALL_NAMES;
+    let rule_words: Vec<&str> = WinRule::ALL.iter().map(|rule| rule.word()).collect();
+    let rule_description = format!(
+        "The win rule, as a variant spells it after its board: {}.",
+        WinRule::ALL
+            .iter()
+            .map(|rule| format!(
+                "{} ({})",
+                rule.word(),
+                Variant::gomoku_rule(*rule).line_name()
+            ))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     let standard = Variant::default();
     let (standard_width, standard_height) = standard.dimensions();
     let presets = Variant::presets();
@@ -128,6 +141,7 @@ pub fn document(limits: &Limits) -> Value {
         "additionalProperties": false,
         "properties": position_properties.clone()
     });
+    let position_request = analyze_request.clone();
     analyze_request["properties"]["budget"] = budget.clone();
     let mut move_request = json!({
         "type": "object",
@@ -148,7 +162,8 @@ pub fn document(limits: &Limits) -> Value {
     let game_rules = json!({
         "type": "object",
         "description": "The member of the family: its variant string, title and rules.",
-        "required": ["name", "variant", "title", "width", "height", "k", "gravity", "exact"],
+        "required": ["name", "variant", "title", "width", "height", "k", "gravity", "exact", "rule",
+            "exact_first", "exact_second", "blocked_lines_lose", "forbidden_moves"],
         "properties": {
             "name": {"type": "string", "enum": names,
                 "description": "The game's name: `variant` starts with it."},
@@ -159,7 +174,13 @@ pub fn document(limits: &Limits) -> Value {
             "height": {"type": "integer"},
             "k": {"type": "integer", "description": "The stones in a row that win."},
             "gravity": {"type": "boolean", "description": "Stones fall to the lowest empty cell of their column."},
-            "exact": {"type": "boolean", "description": "Only exactly k in a row wins; an overline does not."}
+            "exact": {"type": "boolean", "description": "Only exactly k in a row wins, for the first player at least; an overline does not."},
+            "rule": {"type": "string", "enum": rule_words,
+                "description": rule_description},
+            "exact_first": {"type": "boolean", "description": "Only exactly k in a row wins for the first player."},
+            "exact_second": {"type": "boolean", "description": "Only exactly k in a row wins for the second player."},
+            "blocked_lines_lose": {"type": "boolean", "description": "A line the opponent's stones block at both ends does not win (the board's edge blocks nothing)."},
+            "forbidden_moves": {"type": "boolean", "description": "Some moves are forbidden to the first player: an overline, a double four or a double three; POST /api/v1/position lists them."}
         }
     });
     let mut game_rules_or_null = game_rules.clone();
@@ -225,6 +246,18 @@ pub fn document(limits: &Limits) -> Value {
                     }
                 }
             },
+            "/api/v1/position": {
+                "post": {
+                    "operationId": "position",
+                    "summary": "The position's state under its rules, without a search: the side to move, the outcome, and the squares the side to move may not play (where the rules forbid some moves to the first player).",
+                    "requestBody": json_body("PositionRequest"),
+                    "responses": {
+                        "200": ok("The position's state.", "PositionState"),
+                        "400": error_response("Bad JSON, an unknown variant, a bad size or FEN (one where the first player has a line its rules forbid it among them), or an illegal move (a forbidden one among them)."),
+                        "413": error_response("The body is too large.")
+                    }
+                }
+            },
             "/api/v1/move": {
                 "post": {
                     "operationId": "move",
@@ -280,14 +313,16 @@ pub fn document(limits: &Limits) -> Value {
                 },
                 "Info": {
                     "type": "object",
-                    "required": ["name", "version", "variants", "names", "presets", "family", "levels", "limits", "threads", "hash_mib"],
+                    "required": ["name", "version", "variants", "names", "rules", "presets", "family", "levels", "limits", "threads", "hash_mib"],
                     "properties": {
                         "name": {"type": "string"},
                         "version": {"type": "string"},
                         "variants": {"type": "array", "items": {"type": "string", "enum": Variant::NAMES},
-                            "description": "The games named alone, as cutechess knows them."},
+                            "description": "The games named alone (cutechess knows the first four, Gomocup the rest)."},
                         "names": {"type": "array", "items": {"type": "string", "enum": names},
                             "description": "Every name an answer's `variant` may have."},
+                        "rules": {"type": "array", "items": {"type": "string", "enum": rule_words.clone()},
+                            "description": "The win rules' words, as a variant spells them after its board and line."},
                         "presets": {"type": "array", "items": game_rules.clone(),
                             "description": "The members offered by name, in the order a client shows them."},
                         "family": {"type": "object",
@@ -341,6 +376,30 @@ pub fn document(limits: &Limits) -> Value {
                         "score": score,
                         "lower": {"type": "integer"},
                         "upper": {"type": "integer"}
+                    }
+                },
+                "PositionRequest": position_request,
+                "PositionState": {
+                    "type": "object",
+                    "required": ["variant", "game", "fen", "ply", "side_to_move", "outcome", "forbidden"],
+                    "properties": {
+                        "variant": {"type": "string", "enum": names},
+                        "game": game_rules.clone(),
+                        "fen": {"type": "string"},
+                        "ply": {"type": "integer"},
+                        "side_to_move": {"type": "string", "enum": ["first", "second"]},
+                        "outcome": {"type": "string", "nullable": true, "enum": ["1-0", "0-1", "1/2-1/2", null]},
+                        "forbidden": {"type": "array", "description": "The squares the side to move may not play (where the rules forbid some to the first player, and it is to move); empty otherwise.",
+                            "items": {
+                                "type": "object",
+                                "required": ["move", "file", "rank", "shape"],
+                                "properties": {
+                                    "move": {"type": "string"},
+                                    "file": {"type": "integer"},
+                                    "rank": {"type": "integer", "description": "0 for the bottom rank."},
+                                    "shape": {"type": "string", "enum": ["overline", "double four", "double three"]}
+                                }
+                            }}
                     }
                 },
                 "Analysis": {

@@ -1,6 +1,7 @@
 // The page of `inarow serve` in a real browser: Debian's chromium driven by
 // playwright-core. Starts the release binary's server on a free port, plays
-// Connect Four, tic-tac-toe, gomoku and Connect-5 by clicking, checks the
+// Connect Four, tic-tac-toe, gomoku and Connect-5 by clicking, marks renju's
+// forbidden points, checks the
 // analysis numbers (Connect Four's and an m,n,k-game's) against `inarow
 // analyze` and the review verdicts against `inarow review`, looks at a
 // phone-sized screen, and saves screenshots to target/browser/.
@@ -591,6 +592,35 @@ async function checkResult(page, what, k, exact) {
   return { result, text, board: boardNow };
 }
 
+/** Renju, chosen from the presets /api/v1/info gives: Black's forbidden
+ * point h8 (a double three after f8 g8 h6 h7) is marked as the server's
+ * /api/v1/position says, a click on it is refused with the reason and plays
+ * nothing, and nothing is marked with White to move. */
+async function renju(page) {
+  await page.click('#tab-analysis');
+  await page.selectOption('#variant', 'renju');
+  await page.fill('#position', 'f8 a1 g8 a3 h6 a5 h7 a7');
+  await page.press('#position', 'Enter');
+  await waitMoves(page, 8);
+  await page.waitForSelector('#board .cell.forbidden', { timeout: 10000 });
+  const marked = () => page.$$eval('#board .cell.forbidden',
+    (els) => els.map((e) => [Number(e.dataset.file), Number(e.dataset.rank), e.dataset.forbidden]));
+  eq(await marked(), [[7, 7, 'double three']], 'the forbidden points after f8 a1 g8 a3 h6 a5 h7 a7');
+  const cross = await page.$eval('#board .cell.forbidden', (e) => getComputedStyle(e, '::after').content);
+  eq(cross, '"×"', 'the mark drawn on the forbidden point');
+  await shot(page, 'renju-forbidden.png');
+  await page.click('#board .cell[data-file="7"][data-rank="7"]');
+  await page.waitForSelector('#error:not([hidden])');
+  const why = await errorShown(page);
+  check(/h8 is forbidden to Black: it makes a double three/.test(why), `the refusal of h8 says '${why}'`);
+  eq(await moveCount(page), 8, 'the stones after a click on a forbidden point');
+  // Black plays elsewhere: White to move, nothing is forbidden to it.
+  await page.click('#board .cell[data-file="14"][data-rank="14"]');
+  await waitMoves(page, 9);
+  eq(await marked(), [], 'the forbidden points with White to move');
+  await page.click('#tab-play');
+}
+
 /** Gomoku (15x15, exactly five): the human clicks cells along the bottom
  * ranks, the engine answers each, and a five ends the game. */
 async function gomoku(page) {
@@ -802,6 +832,7 @@ async function main() {
   await step('review of a PGN', page, () => review(page));
   await step('tic-tac-toe game', page, () => ticTacToe(page));
   await step('gomoku game against level 10', page, () => gomoku(page));
+  await step('renju: forbidden points marked and refused', page, () => renju(page));
   await step('Connect-5 game against level 1', page, () => connectFive(page));
   await step('m,n,k-game 4,4,3 analysis = inarow analyze', page, () => mnkAnalysis(page));
   await step('board sizes and members', page, async () => {

@@ -1,14 +1,15 @@
 //! The moves the search considers: none that lets the opponent make a line
-//! at once, and on boards of gomoku's size only cells near the stones.
+//! at once, none the rules forbid (renju's for Black), and on boards of
+//! gomoku's size only cells near the stones.
 
-use inarow_games::kinarow::{bit_of, cells, down};
+use inarow_games::kinarow::{bit_of, cells, down, has_bit};
 use inarow_games::{Bitboard, Cell, KInARowOf, LongList};
 
 use super::eval::{cell_value, near};
 
 /// The moves of `position` that do not let the opponent make a line at
-/// once, each with its ordering value; with `prune`, only cells near the
-/// stones. The side to move cannot win at once.
+/// once and are not forbidden, each with its ordering value; with `prune`,
+/// only cells near the stones. The side to move cannot win at once.
 pub(super) fn candidates<B: Bitboard>(
     position: &KInARowOf<B>,
     prune: bool,
@@ -36,7 +37,13 @@ pub(super) fn candidates<B: Bitboard>(
         };
     }
     let (own, other, board) = (position.current(), position.opponent(), position.board());
+    // Under renju with Black to move, only the cells a few shifts single out
+    // may be forbidden: the others need no look.
+    let suspects = position.forbidden_suspects();
     for cell in cells(cells_to_try) {
+        if has_bit(suspects, cell) && position.is_forbidden(cell) {
+            continue;
+        }
         list.push((cell, cell_value(rules, own, other, board, cell)));
     }
     list

@@ -1,7 +1,7 @@
 //! What the heuristic search knows of the family: the evaluation, the
 //! candidates and the threat-space search at the horizon.
 
-use inarow_games::kinarow::{down, has_bit, Rules};
+use inarow_games::kinarow::{down, has_bit, Rules, WinRule};
 use inarow_games::{Bitboard, Cell, KInARowOf, LongList};
 
 use crate::score::EVAL_LIMIT;
@@ -13,13 +13,20 @@ use super::oracle::FamilyOracle;
 use super::vcf::{vcf, VCF_DEPTH, VCF_NODES};
 
 /// A number that differs from member to member of the family, mixed into
-/// the search table's keys.
+/// the search table's keys. The win rule takes bits 25 and 26: standard 0,
+/// free-style 1, renju 2, caro 3.
 pub(super) fn rules_salt(rules: Rules) -> u128 {
+    let rule = match rules.win_rule() {
+        WinRule::Freestyle => 1,
+        WinRule::Standard => 0,
+        WinRule::Renju => 2,
+        WinRule::Caro => 3,
+    };
     let packed = (rules.width() as u128)
         | (rules.height() as u128) << 8
         | (rules.k() as u128) << 16
         | u128::from(rules.gravity()) << 24
-        | u128::from(rules.overlines()) << 25;
+        | rule << 25;
     (packed + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c835)
 }
 
@@ -91,7 +98,8 @@ impl<B: Bitboard> SearchGame for KInARowOf<B> {
             1 if self.rules().gravity() => {
                 (their_wins & playable & !down(their_wins, 1)) != B::ZERO
             }
-            1 => true,
+            // Under renju Black cannot block on a forbidden cell.
+            1 => !self.is_forbidden(Cell((their_wins & playable).trailing_zeros() as u16)),
             _ => false,
         }
     }

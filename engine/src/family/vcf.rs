@@ -60,6 +60,9 @@ pub(super) fn vcf<B: Bitboard>(
     }
     makers &= empty;
     for cell in cells(makers) {
+        if position.is_forbidden(cell) {
+            continue;
+        }
         let mut after = *position;
         after.play_unchecked(cell);
         // The threats it makes, for the side that just moved.
@@ -74,6 +77,10 @@ pub(super) fn vcf<B: Bitboard>(
             continue;
         }
         let block = Cell(threats.trailing_zeros() as u16);
+        if after.is_forbidden(block) {
+            // Under renju Black may not block there: the four wins.
+            return Some(3);
+        }
         after.play_unchecked(block);
         if after.opponent_winning_cells().count_ones() > 0 {
             // The block made a threat of its own: the line is no longer forcing.

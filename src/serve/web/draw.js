@@ -9,13 +9,16 @@ import { dropRank } from './game.js';
 export const board = $('board');
 
 /** Draws `cells` of a width x height board, marking `last` ({file,rank}),
- * `win` (a Set of "f,r"), and `marks` (a Set of "f,r" for best moves).
+ * `win` (a Set of "f,r"), `marks` (a Set of "f,r" for best moves) and
+ * `forbidden` (a Map of "f,r" to the shape that forbids the side to move
+ * that square).
  * `style` is how it looks (see styleOf): 'frame' draws columns to drop
  * stones into, 'paper' and 'goban' squares to click; the goban carries its
  * file letters and rank numbers. `variant` is the server's name of the
  * game ('' until it has named it). */
 export function drawBoard(opts) {
   const { variant, style, width, height, cells, last, win, marks, clickable } = opts;
+  const forbidden = opts.forbidden || null;
   board.className = `board ${style}`;
   board.dataset.turn = opts.turn || '';
   board.dataset.variant = variant;
@@ -40,7 +43,7 @@ export function drawBoard(opts) {
       col.disabled = !clickable || top < 0;
       col.setAttribute('aria-label', `Column ${f + 1}${top < 0 ? ' (full)' : ''}`);
       for (let r = height - 1; r >= 0; r--) {
-        const c = cell(f, r, cells, last, win, marks);
+        const c = cell(f, r, cells, last, win, marks, false, forbidden);
         if (r === top) c.classList.add('next');
         col.appendChild(c);
       }
@@ -51,7 +54,7 @@ export function drawBoard(opts) {
     for (let r = height - 1; r >= 0; r--) {
       if (labelled) board.appendChild(label('rank-label', String(r + 1)));
       for (let f = 0; f < width; f++) {
-        const sq = cell(f, r, cells, last, win, marks, true);
+        const sq = cell(f, r, cells, last, win, marks, true, forbidden);
         sq.disabled = !clickable || cells[r][f] !== 0;
         if (labelled) gridEdges(sq, f, r, width, height);
         board.appendChild(sq);
@@ -92,7 +95,7 @@ function gridEdges(sq, f, r, width, height) {
   if (width >= 9 && height >= 9 && star(width, f) && star(height, r)) sq.classList.add('star');
 }
 
-function cell(f, r, cells, last, win, marks, asButton) {
+function cell(f, r, cells, last, win, marks, asButton, forbidden) {
   const el = document.createElement(asButton ? 'button' : 'span');
   if (asButton) el.type = 'button';
   const p = cells[r][f];
@@ -116,5 +119,11 @@ function cell(f, r, cells, last, win, marks, asButton) {
   if (last && last.file === f && last.rank === r) el.classList.add('last');
   if (win && win.has(key)) el.classList.add('won');
   if (marks && marks.has(key) && !p) el.classList.add('mark');
+  if (forbidden && forbidden.has(key) && !p) {
+    el.classList.add('forbidden');
+    el.dataset.forbidden = forbidden.get(key);
+    el.title = `Forbidden: ${forbidden.get(key)}`;
+    if (asButton) el.setAttribute('aria-label', `${FILES[f]}${r + 1} forbidden (${forbidden.get(key)})`);
+  }
   return el;
 }

@@ -5,7 +5,7 @@
 // knows of a member's name it learns from the server.
 
 const family = {
-  presets: [], // the server's presets: {name, variant, title, width, height, k, gravity, exact}
+  presets: [], // the server's presets: {name, variant, title, width, height, k, gravity, exact, ...}
   forms: [], // {name, gravity, form}: `form` spells a member with a board and a line
   bounds: null, // {max_width, max_height, max_bits, max_k}
   games: new Map(), // what the server said of other members, by rulesKey
@@ -29,9 +29,23 @@ export function bounds() {
   return family.bounds;
 }
 
-/** The rules of a description of a member: the server's `game`, a preset. */
+/** The rules of a description of a member: the server's `game`, a preset.
+ * Past the board and the line: whether only exactly k wins for each player
+ * (`exactBy`), whether a line blocked at both ends loses (`unblocked`), and
+ * whether some moves are forbidden to the first player (`forbids`), as the
+ * server says them. */
 export function rulesOf(g) {
-  return { width: g.width, height: g.height, k: g.k, gravity: !!g.gravity, exact: !!g.exact };
+  const exact = !!g.exact;
+  return {
+    width: g.width,
+    height: g.height,
+    k: g.k,
+    gravity: !!g.gravity,
+    exact,
+    exactBy: [g.exact_first ?? exact, g.exact_second ?? exact].map(Boolean),
+    unblocked: !!g.blocked_lines_lose,
+    forbids: !!g.forbidden_moves,
+  };
 }
 
 /** The rules of the preset of this variant string, or null. */
@@ -53,7 +67,8 @@ export function overlineFits(rules) {
 
 function sameRules(a, b) {
   return a.width === b.width && a.height === b.height && a.k === b.k
-    && a.gravity === b.gravity && (a.exact === b.exact || !overlineFits(a));
+    && a.gravity === b.gravity && (a.exact === b.exact || !overlineFits(a))
+    && !!a.unblocked === !!b.unblocked && !!a.forbids === !!b.forbids;
 }
 
 /** The preset these rules are, or null. */
@@ -89,7 +104,8 @@ export function variantString(rules) {
 
 function rulesKey(rules) {
   const exact = rules.exact && overlineFits(rules);
-  return `${rules.width}x${rules.height} k${rules.k}${rules.gravity ? ' gravity' : ''}${exact ? ' exact' : ''}`;
+  const more = `${rules.unblocked ? ' unblocked' : ''}${rules.forbids ? ' forbids' : ''}`;
+  return `${rules.width}x${rules.height} k${rules.k}${rules.gravity ? ' gravity' : ''}${exact ? ' exact' : ''}${more}`;
 }
 
 /** Keeps what the server said of a member (an answer's `game`): its name

@@ -27,6 +27,9 @@ export function newGame(rules) {
     k,
     gravity,
     exact: rules.exact,
+    exactBy: rules.exactBy || [!!rules.exact, !!rules.exact],
+    unblocked: !!rules.unblocked,
+    forbids: !!rules.forbids,
     cells: emptyCells(width, height),
     moves: [], // {file, rank, player, by: 'human'|'engine'|'user'}
   };
@@ -66,8 +69,10 @@ export function unplay(g) {
 
 /** Every cell in a winning line: a run of `k` or more stones of one
  * colour, or of exactly `k` when `exact` (a longer run, an overline, does
- * not win). {player, cells: Set("f,r")} or null. */
-export function findWin(cells, width, height, k, exact) {
+ * not win; `exact` may be a pair, one for each player), and with
+ * `unblocked` not a run the other colour's stones block at both ends (the
+ * edge blocks nothing). {player, cells: Set("f,r")} or null. */
+export function findWin(cells, width, height, k, exact, unblocked = false) {
   const won = new Set();
   let winner = 0;
   const dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
@@ -86,7 +91,9 @@ export function findWin(cells, width, height, k, exact) {
           ff += df;
           rr += dr;
         }
-        if (exact ? line.length === k : line.length >= k) {
+        const exactly = Array.isArray(exact) ? exact[p - 1] : exact;
+        const blocked = unblocked && at(f - df, r - dr) === 3 - p && at(ff, rr) === 3 - p;
+        if ((exactly ? line.length === k : line.length >= k) && !blocked) {
           winner = winner || p;
           line.forEach((c) => won.add(c));
         }
@@ -102,7 +109,7 @@ function isFull(cells) {
 
 /** '1-0', '0-1', '1/2-1/2' or null. */
 export function outcome(g) {
-  const win = findWin(g.cells, g.width, g.height, g.k, g.exact);
+  const win = findWin(g.cells, g.width, g.height, g.k, g.exactBy, g.unblocked);
   if (win) return win.player === 1 ? '1-0' : '0-1';
   return isFull(g.cells) ? '1/2-1/2' : null;
 }

@@ -7,6 +7,7 @@ import { newGame, variantOf, toMove, dropRank, isLegal, play, unplay, findWin, o
 import { notation, parseNotation, movesString } from './notation.js';
 import { ApiError, api, cancelPending, beginRequest, endRequest, positionBody, positionKey } from './api.js';
 import { board, drawBoard } from './draw.js';
+import { FILES } from './notation.js';
 
 /** Connect Four's cells: the boards up to this size get the server's
  * default budget for their first analysis. */
@@ -32,8 +33,32 @@ function engineToMove() {
   return toMove(state.game) !== humanPlayer;
 }
 
+/** The squares the side to move may not play here, a Map of "f,r" to the
+ * shape that forbids it, once the server has said; null before. */
+function forbiddenNow(g) {
+  const f = state.forbidden;
+  return f && f.game === g && f.key === positionKey(g) ? f.squares : null;
+}
+
+/** Where the rules forbid some moves to the first player and it is to
+ * move, asks the server which (POST /api/v1/position) and redraws. */
+async function learnForbidden(g) {
+  if (!g.forbids || toMove(g) !== 1 || outcome(g)) return;
+  const key = positionKey(g);
+  try {
+    const data = await api('/api/v1/position', positionBody(g));
+    if (state.game !== g || positionKey(g) !== key) return;
+    const squares = new Map(data.forbidden.map((s) => [`${s.file},${s.rank}`, s.shape]));
+    state.forbidden = { game: g, key, squares };
+    renderGame();
+  } catch (e) {
+    showError(e, 'The forbidden points could not be read');
+  }
+}
+
 /** Redraws, then asks the engine to move or analyses, as the mode wants. */
 export function afterChange() {
+  learnForbidden(state.game);
   renderGame();
   if (state.mode === 'play' && engineToMove() && !state.thinking) {
     engineMove();
@@ -122,6 +147,17 @@ export function humanMove(file, rank) {
   if (gameOver()) return;
   if (g.gravity) rank = dropRank(g, file);
   if (!isLegal(g, file, rank)) return;
+  if (g.forbids && toMove(g) === 1) {
+    const forbidden = forbiddenNow(g);
+    // Until the server has said which squares are forbidden, none is played.
+    if (!forbidden) return;
+    const shape = forbidden.get(`${file},${rank}`);
+    if (shape) {
+      const article = shape === 'overline' ? 'an' : 'a';
+      showError(`${FILES[file]}${rank + 1} is forbidden to ${sideName(g.style, 1)}: it makes ${article} ${shape}.`, 'Move');
+      return;
+    }
+  }
   clearError();
   play(g, file, rank, state.mode === 'play' ? 'human' : 'user');
   afterChange();
@@ -197,13 +233,14 @@ export function renderGame() {
   const g = state.game;
   if (!g || state.mode === 'review') return;
   const result = outcome(g);
-  const win = findWin(g.cells, g.width, g.height, g.k, g.exact);
+  const win = findWin(g.cells, g.width, g.height, g.k, g.exactBy, g.unblocked);
   const last = g.moves[g.moves.length - 1];
   const humanPlayer = state.human === 'first' ? 1 : 2;
   const clickable = !result && (state.mode === 'analysis' || (!state.thinking && toMove(g) === humanPlayer));
   drawBoard({
     variant: variantOf(g), style: g.style, width: g.width, height: g.height, cells: g.cells,
     last, win: win ? win.cells : null, marks: null, clickable, turn: toMove(g),
+    forbidden: result ? null : forbiddenNow(g),
   });
   board.dataset.moves = movesString(g);
 

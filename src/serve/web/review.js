@@ -156,7 +156,7 @@ export function renderReview() {
   const rules = reviewRules(rg, pos);
   const style = styleOf(rules);
   const played = n > 0 ? moves[n - 1] : null;
-  const win = findWin(pos.cells, pos.width, pos.height, rules.k, rules.exact);
+  const win = findWin(pos.cells, pos.width, pos.height, rules.k, rules.exactBy || rules.exact, rules.unblocked);
   const marks = new Set();
   if (played && Array.isArray(played.best_moves) && played.label && played.label !== 'best') {
     for (const bm of played.best_moves) {

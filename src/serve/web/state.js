@@ -16,6 +16,7 @@ export const state = {
   lastEngine: null, // the engine's last answer, for the sub line
   analysis: null, // {key, data} the last analysis of the current position
   analysisError: null,
+  forbidden: null, // {game, key, squares}: the squares the side to move may not play
   review: null, // the answer of /api/v1/review
   reviewGame: 0,
   cursor: 0, // review: positions after `cursor` moves

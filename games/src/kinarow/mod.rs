@@ -1,7 +1,9 @@
 //! The k-in-a-row family: any board up to 26 files and 448 bits, any `k`,
 //! with gravity (Connect-k: a stone falls to the lowest empty cell of its
-//! column) or without (m,n,k-games, gomoku), and with "k or more" or
-//! "exactly k" (standard gomoku, where an overline does not win).
+//! column) or without (m,n,k-games, gomoku), and with one of gomoku's
+//! [`WinRule`]s: "k or more", "exactly k" (standard gomoku, where an
+//! overline does not win), renju (Black's forbidden moves, see
+//! [`ForbiddenShape`]) or caro (a five blocked at both ends does not win).
 //!
 //! Bit layout: Pons's Connect-Four layout on every board, column by column,
 //! each column `height` cells from the bottom up and one sentinel bit that
@@ -32,6 +34,12 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
+mod renju;
+mod rule;
+
+pub use renju::ForbiddenShape;
+pub use rule::{ParseWinRuleError, WinRule};
+
 use crate::bitboard::{Bitboard, Wide};
 use crate::error::{FenError, IllegalMoveError, SizeError};
 use crate::fen::FenBoard;
@@ -55,14 +63,15 @@ pub const MAX_RANKS: usize = 127;
 pub const MAX_CELLS: usize = MAX_BITS;
 
 /// The rules of one member of the family: the board, the line that wins,
-/// gravity, and whether a line longer than `k` wins.
+/// gravity, and the [`WinRule`] (whether a line longer than `k` wins, and
+/// renju's and caro's rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     width: u8,
     height: u8,
     k: u8,
     gravity: bool,
-    overlines: bool,
+    rule: WinRule,
 }
 
 impl Rules {
@@ -107,8 +116,32 @@ impl Rules {
             height: height as u8,
             k: k as u8,
             gravity,
-            overlines,
+            rule: if overlines {
+                WinRule::Freestyle
+            } else {
+                WinRule::Standard
+            },
         })
+    }
+
+    /// The same board and line under `rule`.
+    ///
+    /// # Errors
+    /// [`SizeError::Unsupported`] for renju or caro where `k` is not 5 or
+    /// stones fall: their rules are gomoku's.
+    pub fn with_win_rule(self, rule: WinRule) -> Result<Rules, SizeError> {
+        if rule.needs_gomoku() && (self.k != 5 || self.gravity) {
+            return Err(SizeError::Unsupported {
+                width: self.width(),
+                height: self.height(),
+                reason: if self.gravity {
+                    "renju and caro are played without gravity"
+                } else {
+                    "renju and caro are played with k = 5"
+                },
+            });
+        }
+        Ok(Rules { rule, ..self })
     }
 
     /// Connect Four's rules on a board of its own sizes (the board may be
@@ -120,7 +153,7 @@ impl Rules {
             height: size.height() as u8,
             k: 4,
             gravity: true,
-            overlines: true,
+            rule: WinRule::Freestyle,
         }
     }
 
@@ -129,7 +162,7 @@ impl Rules {
     /// # Errors
     /// As [`Rules::new`].
     pub fn with_dimensions(self, width: usize, height: usize) -> Result<Rules, SizeError> {
-        Rules::new(width, height, self.k(), self.gravity, self.overlines)
+        Rules::new(width, height, self.k(), self.gravity, true)?.with_win_rule(self.rule)
     }
 
     /// The number of files.
@@ -160,11 +193,19 @@ impl Rules {
         self.gravity
     }
 
-    /// Whether a line of more than `k` wins (free-style), or only exactly `k`.
+    /// Whether a line of more than `k` wins for both players (free-style);
+    /// under the other rules only exactly `k` wins for one of them at least.
     #[inline]
     #[must_use]
     pub const fn overlines(self) -> bool {
-        self.overlines
+        matches!(self.rule, WinRule::Freestyle)
+    }
+
+    /// The rule that says which lines win and which moves are forbidden.
+    #[inline]
+    #[must_use]
+    pub const fn win_rule(self) -> WinRule {
+        self.rule
     }
 
     /// The number of cells.
@@ -236,26 +277,80 @@ impl Rules {
         }
     }
 
-    /// Whether `stones` hold a winning line: `k` in a row (exactly `k` without
-    /// overlines).
+    /// Whether `stones` hold `k` in a row (exactly `k` without
+    /// [`overlines`](Self::overlines)): the whole rule where neither who
+    /// plays nor the opponent's stones matter (free-style and standard); see
+    /// [`Rules::wins`] for every rule.
     #[inline]
     #[must_use]
     pub fn has_line<B: Bitboard>(self, stones: B) -> bool {
+        self.line_of(stones, B::ZERO, !self.overlines(), false)
+    }
+
+    /// Whether `player`'s `stones` hold a winning line, with `other` the
+    /// opponent's stones (which block a caro five).
+    #[inline]
+    #[must_use]
+    pub fn wins<B: Bitboard>(self, player: Player, stones: B, other: B) -> bool {
+        self.line_of(
+            stones,
+            other,
+            self.rule.exactly_k(player),
+            self.rule.blocked_lines_lose(),
+        )
+    }
+
+    /// Whether `stones` hold `k` in a row: exactly `k` if `exact`, and not
+    /// blocked by `other` at both ends if `unblocked`.
+    #[inline]
+    fn line_of<B: Bitboard>(self, stones: B, other: B, exact: bool, unblocked: bool) -> bool {
         let k = self.k as u32;
         self.directions().into_iter().any(|s| {
-            let starts = runs(stones, s, k);
-            if self.overlines {
-                !starts.is_empty()
-            } else {
+            let mut starts = runs(stones, s, k);
+            if exact {
                 // A run of k with no own stone just before or just after it.
-                !(starts & !up(stones, s) & !down(stones, k * s)).is_empty()
+                starts = starts & !up(stones, s) & !down(stones, k * s);
             }
+            if unblocked {
+                starts &= !(up(other, s) & down(other, k * s));
+            }
+            !starts.is_empty()
         })
     }
 
-    /// The cells of `empty` where a stone of `stones` makes a winning line.
+    /// The cells of `empty` where a stone of `stones` makes `k` in a row
+    /// (exactly `k` without [`overlines`](Self::overlines)); see
+    /// [`Rules::winning_cells_of`] for every rule.
     #[must_use]
     pub fn winning_cells<B: Bitboard>(self, stones: B, empty: B) -> B {
+        self.completions(stones, B::ZERO, empty, !self.overlines(), false)
+    }
+
+    /// The cells of `empty` where a stone of `player`'s `stones` makes a
+    /// winning line, with `other` the opponent's stones.
+    #[inline]
+    #[must_use]
+    pub fn winning_cells_of<B: Bitboard>(self, player: Player, stones: B, other: B, empty: B) -> B {
+        self.completions(
+            stones,
+            other,
+            empty,
+            self.rule.exactly_k(player),
+            self.rule.blocked_lines_lose(),
+        )
+    }
+
+    /// The cells of `empty` that complete `k` in a row of `stones`: exactly
+    /// `k` if `exact`, and not blocked by `other` at both ends if
+    /// `unblocked`.
+    fn completions<B: Bitboard>(
+        self,
+        stones: B,
+        other: B,
+        empty: B,
+        exact: bool,
+        unblocked: bool,
+    ) -> B {
         let k = self.k as usize;
         let mut wins = B::ZERO;
         for s in self.directions() {
@@ -272,9 +367,12 @@ impl Rules {
                 }
                 let c = k - 1 - a;
                 let mut line = below & above[c];
-                if !self.overlines {
-                    line =
-                        line & !up(stones, (a as u32 + 1) * s) & !down(stones, (c as u32 + 1) * s);
+                let (before, after) = ((a as u32 + 1) * s, (c as u32 + 1) * s);
+                if exact {
+                    line = line & !up(stones, before) & !down(stones, after);
+                }
+                if unblocked {
+                    line &= !(up(other, before) & down(other, after));
                 }
                 wins |= line;
             }
@@ -433,14 +531,150 @@ impl<B: Bitboard> KInARowOf<B> {
     #[inline]
     #[must_use]
     pub fn winning_cells(&self) -> B {
-        self.rules.winning_cells(self.current(), self.empty())
+        let side = self.side_to_move();
+        self.rules
+            .winning_cells_of(side, self.current(), self.opponent(), self.empty())
     }
 
     /// The empty cells where the side that just moved would make a line.
     #[inline]
     #[must_use]
     pub fn opponent_winning_cells(&self) -> B {
-        self.rules.winning_cells(self.opponent(), self.empty())
+        let side = self.side_to_move().other();
+        self.rules
+            .winning_cells_of(side, self.opponent(), self.current(), self.empty())
+    }
+
+    /// Whether the side that just moved has a winning line.
+    #[inline]
+    #[must_use]
+    pub fn opponent_has_won(&self) -> bool {
+        let side = self.side_to_move().other();
+        self.rules.wins(side, self.opponent(), self.current())
+    }
+
+    /// Whether a stone of the side to move on `cell` is forbidden: under
+    /// renju, for Black, an empty cell where it makes an overline, a double
+    /// four or a double three and no five (see [`ForbiddenShape`]).
+    #[inline]
+    #[must_use]
+    pub fn is_forbidden(&self, cell: Cell) -> bool {
+        self.forbidden_shape(cell).is_some()
+    }
+
+    /// The shape that forbids the side to move a stone on `cell`, if any
+    /// (see [`KInARowOf::is_forbidden`]).
+    #[must_use]
+    pub fn forbidden_shape(&self, cell: Cell) -> Option<ForbiddenShape> {
+        if !self.rules.rule.has_forbidden_moves()
+            || self.ply % 2 != 0
+            || u32::from(cell.0) >= self.rules.bits()
+            || !has_bit(self.empty(), cell)
+        {
+            return None;
+        }
+        renju::forbidden(self.rules, self.renju_stones(), cell)
+    }
+
+    /// The empty cells where the side to move may not play (see
+    /// [`KInARowOf::is_forbidden`]): none but under renju with Black to move.
+    #[must_use]
+    pub fn forbidden_cells(&self) -> B {
+        if !self.rules.rule.has_forbidden_moves() || self.ply % 2 != 0 {
+            return B::ZERO;
+        }
+        let stones = self.renju_stones();
+        cells(self.forbidden_suspects())
+            .filter(|&cell| renju::forbidden(self.rules, stones, cell).is_some())
+            .fold(B::ZERO, |forbidden, cell| forbidden | bit_of(cell))
+    }
+
+    /// Whether every empty cell is forbidden to the side to move (under
+    /// renju, Black's): the game is drawn. Most cells are plainly allowed,
+    /// so the first one found ends the look.
+    #[inline]
+    fn no_move_allowed(&self) -> bool {
+        if !self.rules.rule.has_forbidden_moves() || self.ply % 2 != 0 {
+            return false;
+        }
+        let stones = self.renju_stones();
+        let empty = self.empty();
+        let suspects = renju::suspects(self.rules, stones.black, empty);
+        suspects == empty
+            && cells(empty).all(|cell| renju::forbidden(self.rules, stones, cell).is_some())
+    }
+
+    /// Under renju, the first of `stones` (given in the order they were
+    /// played, each a square and its player) that Black could not play on
+    /// the stones before it, and the shape it made; `None` under the other
+    /// rules, or if the squares are off the board.
+    #[must_use]
+    pub fn first_forbidden(
+        rules: Rules,
+        stones: &[(Drop, Player)],
+    ) -> Option<(Drop, ForbiddenShape)> {
+        if !rules.rule.has_forbidden_moves() || rules.bits() > B::BITS {
+            return None;
+        }
+        let mut placed = renju::Stones {
+            black: B::ZERO,
+            white: B::ZERO,
+            board: rules.board_mask(),
+        };
+        for &(square, player) in stones {
+            let (file, rank) = (usize::from(square.file), usize::from(square.rank));
+            if file >= rules.width() || rank >= rules.height() {
+                return None;
+            }
+            let cell = Cell(rules.index(file, rank));
+            let occupied = placed.black | placed.white;
+            if has_bit(occupied, cell) {
+                return None;
+            }
+            match player {
+                Player::First => {
+                    if let Some(shape) = renju::forbidden(rules, placed, cell) {
+                        return Some((square, shape));
+                    }
+                    placed.black |= bit_of(cell);
+                }
+                Player::Second => placed.white |= bit_of(cell),
+            }
+        }
+        None
+    }
+
+    /// The empty cells that may be forbidden to the side to move: a superset
+    /// of the [`forbidden`](Self::is_forbidden) ones found with a few
+    /// shifts of the whole board, so that a caller with many cells to ask
+    /// about asks [`is_forbidden`](Self::is_forbidden) only of these. None
+    /// but under renju with Black to move.
+    #[must_use]
+    pub fn forbidden_suspects(&self) -> B {
+        if !self.rules.rule.has_forbidden_moves() || self.ply % 2 != 0 {
+            return B::ZERO;
+        }
+        renju::suspects(self.rules, self.stones[0], self.empty())
+    }
+
+    /// The stones as renju's rule reads them.
+    fn renju_stones(&self) -> renju::Stones<B> {
+        renju::Stones {
+            black: self.stones[0],
+            white: self.stones[1],
+            board: self.board,
+        }
+    }
+
+    /// The cells the side to move may play: [`playable`](Self::playable)
+    /// but the [`forbidden`](Self::is_forbidden) ones.
+    #[must_use]
+    pub fn allowed(&self) -> B {
+        if self.rules.rule.has_forbidden_moves() && self.ply % 2 == 0 {
+            self.playable() & !self.forbidden_cells()
+        } else {
+            self.playable()
+        }
     }
 
     /// Whether the side to move can make a line with its next stone.
@@ -510,10 +744,16 @@ impl<B: Bitboard> KInARowOf<B> {
         }
         let side = board.checked_side(rules.shares())?;
         position.ply = (position.stones[0] | position.stones[1]).count_ones() as u16;
+        let [first, second] = position.stones;
         let lines = [
-            rules.has_line(position.stones[0]),
-            rules.has_line(position.stones[1]),
+            rules.wins(Player::First, first, second),
+            rules.wins(Player::Second, second, first),
         ];
+        if rules.rule.has_forbidden_moves() && !lines[0] && renju::has_overline(rules, first) {
+            return Err(FenError::ForbiddenStone {
+                reason: "Black has an overline, which renju forbids",
+            });
+        }
         if lines[0] && lines[1] {
             return Err(FenError::BothWon);
         }
@@ -552,6 +792,12 @@ impl<B: Bitboard> KInARowOf<B> {
         let cell = Cell(self.rules.index(file, rank));
         if !has_bit(self.empty(), cell) {
             return Err(IllegalMoveError::Occupied { square });
+        }
+        if let Some(shape) = self.forbidden_shape(cell) {
+            return Err(IllegalMoveError::Forbidden {
+                square,
+                shape: shape.name(),
+            });
         }
         if self.rules.gravity && !has_bit(self.playable(), cell) {
             let landing = self
@@ -625,21 +871,22 @@ impl<B: Bitboard> Game for KInARowOf<B> {
         if self.outcome().is_some() {
             return LongList::new();
         }
-        cells(self.playable()).collect()
+        cells(self.allowed()).collect()
     }
 
     #[inline]
     fn move_count(&self) -> usize {
-        if self.rules.has_line(self.opponent()) {
+        if self.opponent_has_won() {
             0
         } else {
-            self.playable().count_ones() as usize
+            self.allowed().count_ones() as usize
         }
     }
 
     fn is_legal(&self, mv: Cell) -> bool {
         u32::from(mv.0) < self.rules.bits()
             && has_bit(self.playable(), mv)
+            && !self.is_forbidden(mv)
             && self.outcome().is_none()
     }
 
@@ -665,9 +912,9 @@ impl<B: Bitboard> Game for KInARowOf<B> {
 
     #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        if self.rules.has_line(self.opponent()) {
+        if self.opponent_has_won() {
             Some(Outcome::Win(self.side_to_move().other()))
-        } else if u32::from(self.ply) == self.rules.cells() {
+        } else if u32::from(self.ply) == self.rules.cells() || self.no_move_allowed() {
             Some(Outcome::Draw)
         } else {
             None
@@ -768,105 +1015,4 @@ impl<B: Bitboard> fmt::Display for KInARowOf<B> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rules(w: usize, h: usize, k: usize, gravity: bool, overlines: bool) -> Rules {
-        Rules::new(w, h, k, gravity, overlines).unwrap()
-    }
-
-    fn play(rules: Rules, moves: &str) -> KInARowLarge {
-        let mut position = KInARowLarge::new(rules);
-        position.play_all(moves.split_whitespace()).unwrap();
-        position
-    }
-
-    #[test]
-    fn lines_of_k_in_every_direction() {
-        let r = rules(7, 7, 5, false, true);
-        for moves in [
-            "a1 a7 b1 b7 c1 c7 d1 d7 e1",
-            "a1 b1 a2 b2 a3 b3 a4 b4 a5",
-            "a1 a2 b2 a3 c3 a4 d4 a5 e5",
-            "a5 a1 b4 b1 c3 c1 d2 d1 e1",
-        ] {
-            let position = play(r, moves);
-            assert_eq!(
-                position.outcome(),
-                Some(Outcome::Win(Player::First)),
-                "{moves}"
-            );
-        }
-        let four = play(r, "a1 a7 b1 b7 c1 c7 d1");
-        assert_eq!(four.outcome(), None);
-    }
-
-    #[test]
-    fn exactly_five_does_not_count_an_overline() {
-        let exact = rules(15, 15, 5, false, false);
-        // Six in a row along rank 1, the sixth stone joining two runs.
-        let moves = "a1 a15 b1 b15 c1 c15 e1 e15 f1 f15";
-        let position = play(exact, moves);
-        assert_eq!(position.outcome(), None);
-        let d1 = position.move_from_text(&"d1".parse().unwrap()).unwrap();
-        assert!(!position.is_winning_move(d1), "six is no win in gomoku");
-        let freestyle = play(rules(15, 15, 5, false, true), moves);
-        assert!(freestyle.is_winning_move(d1));
-        let mut six = position;
-        six.play(d1).unwrap();
-        assert_eq!(six.outcome(), None);
-    }
-
-    #[test]
-    fn winning_cells_agree_with_playing_each_cell() {
-        for (r, moves) in [
-            (rules(6, 5, 4, false, true), "c3 a1 d3 f5 b2 a5 e4"),
-            (rules(6, 5, 4, false, false), "a1 f1 b1 f2 d1 f3 e1 a5"),
-            (rules(7, 6, 5, true, true), "d1 a1 d2 b1 d3 c1 e1 d4"),
-            (
-                rules(15, 15, 5, false, false),
-                "h8 a1 i9 b1 j10 c1 g7 e1 l12",
-            ),
-        ] {
-            let position = play(r, moves);
-            for cell in cells(position.empty()) {
-                let after = position.current() | bit_of(cell);
-                assert_eq!(
-                    has_bit(position.winning_cells(), cell),
-                    r.has_line(after),
-                    "{moves}: {:?}",
-                    r.square(cell)
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn columns_are_labelled_from_1_where_a_move_string_names_them() {
-        let board = play(rules(7, 6, 5, true, true), "4").to_string();
-        assert_eq!(board.lines().last(), Some("   1 2 3 4 5 6 7"));
-        let wide = play(rules(20, 6, 5, true, true), "19").to_string();
-        assert!(wide.ends_with(" I J K\n"), "{wide}");
-    }
-
-    #[test]
-    fn gravity_drops_stones_to_the_bottom() {
-        let r = rules(7, 6, 5, true, true);
-        let position = play(r, "4 4 4");
-        assert_eq!(position.stone_at(3, 2), Some(Player::First));
-        assert_eq!(position.legal_moves().len(), 7);
-        let e4 = "e4".parse().unwrap();
-        assert!(matches!(
-            position.move_from_text(&e4),
-            Err(IllegalMoveError::NotLanding { .. })
-        ));
-    }
-
-    #[test]
-    fn rules_reject_lines_longer_than_the_board() {
-        assert!(Rules::new(4, 4, 5, false, true).is_err());
-        assert!(Rules::new(27, 3, 3, false, true).is_err());
-        assert!(Rules::new(21, 21, 5, false, true).is_err());
-        assert!(Rules::new(20, 20, 5, false, true).is_ok());
-    }
-}
+mod tests;
