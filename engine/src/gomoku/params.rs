@@ -17,9 +17,8 @@ pub const THREAT_EVAL: [i32; THREATS] = [0, 0, 2, 6, 8, 10, 16, 40, 14, 30, 70, 
 pub const PATTERN_ORDER: [i32; PATTERNS] = [0, 1, 3, 6, 14, 16, 40, 36, 200, 2_000];
 
 /// A combined threat's weight in move ordering (indexed by threat).
-pub const THREAT_ORDER: [i32; THREATS] = [
-    0, 0, 20, 40, 60, 120, 180, 450, 160, 350, 900, 1_500, 6_000,
-];
+pub const THREAT_ORDER: [i32; THREATS] =
+    [0, 0, 20, 40, 60, 120, 180, 450, 160, 350, 900, 1_500, 6_000];
 
 /// The opponent's shapes on a cell count this many sixteenths of one's own
 /// in move ordering: blocking is worth a little less than building.
@@ -59,3 +58,7 @@ pub const VCT_DEPTH: u32 = 8;
 pub const VCT_NODES: u64 = 60_000;
 /// The VCT's nodes per millisecond of the move's soft time limit.
 pub const VCT_NODES_PER_MS: u64 = 60;
+/// The most nodes each VCF search of the root's defence may visit.
+pub const DEFENCE_VCF_NODES: u64 = 4_000;
+/// The most nodes each VCT search of the root's defence may visit.
+pub const DEFENCE_VCT_NODES: u64 = 3_000;

@@ -293,7 +293,10 @@ mod tests {
     fn white_sees_the_mirror() {
         let t = table(LineRule::Freestyle);
         assert_eq!(t.shape(1, code_of(".ooo_....")), Pattern::F4);
-        assert_eq!(t.shape(1, code_of(".xxx_....")), t.shape(0, code_of(".ooo_....")));
+        assert_eq!(
+            t.shape(1, code_of(".xxx_....")),
+            t.shape(0, code_of(".ooo_...."))
+        );
         assert_eq!(t.shape(0, code_of(".ooo_....")), Pattern::B1);
     }
 }

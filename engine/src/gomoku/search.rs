@@ -19,8 +19,9 @@ use crate::score::{EVAL_LIMIT, INFINITE, WIN, WIN_MIN};
 use super::board::{Board, Pos, CELLS};
 use super::moves::{generate, is_tactical, Forcing, Hints, MoveList};
 use super::params::{
-    ASPIRATION, EVAL_SCALE, FUTILITY_DEPTH, FUTILITY_MARGIN, LMR_FIRST, MAX_QUIET_MOVES,
-    TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES, VCT_NODES_PER_MS,
+    ASPIRATION, DEFENCE_VCF_NODES, DEFENCE_VCT_NODES, EVAL_SCALE, FUTILITY_DEPTH, FUTILITY_MARGIN,
+    LMR_FIRST, MAX_QUIET_MOVES, TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES,
+    VCT_NODES_PER_MS,
 };
 use super::table::{Bound, Table};
 use super::threat::Threat;
@@ -96,7 +97,10 @@ impl Plan {
             soft,
             hard,
             nodes: limits.nodes,
-            depth: limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4),
+            depth: limits
+                .depth
+                .unwrap_or(MAX_PLY as u32 - 4)
+                .clamp(1, MAX_PLY as u32 - 4),
         }
     }
 }
@@ -158,12 +162,21 @@ impl Engine {
         for h in self.history.iter_mut() {
             h.iter_mut().for_each(|v| *v /= 8);
         }
+        let quick_deadline = plan.soft.map(|s| plan.start + s / 4);
+        self.threats
+            .set_deadline(min_instant(quick_deadline, plan.hard));
         if let Some(found) = self.immediate(board) {
             report(&found.1);
             return Some(found);
         }
         let mut root = self.root_moves(board);
         let first = *root.first()?;
+        let defence_deadline = plan.soft.map(|s| plan.start + s / 2);
+        self.threats
+            .set_deadline(min_instant(defence_deadline, plan.hard));
+        root = self.defend_root(board, root);
+        self.threats.set_deadline(plan.hard);
+        let first = root.first().copied().unwrap_or(first);
         if root.len() == 1 {
             let it = Iteration {
                 depth: 1,
@@ -241,6 +254,58 @@ impl Engine {
             hashfull: 0,
         });
         Some((best.pv[0], best))
+    }
+
+    /// Whether the opponent, given a free move, would have a VCF (or, with
+    /// `vct`, a VCT) proved within `budget` nodes.
+    fn opponent_wins(&mut self, board: &mut Board, vct: bool, budget: u64) -> bool {
+        board.set_side(board.side() ^ 1);
+        let depth = if vct { VCT_DEPTH } else { VCF_DEPTH };
+        let found = self.threats.find(board, depth, vct, budget).is_some();
+        board.set_side(board.side() ^ 1);
+        found
+    }
+
+    /// The root's moves that stop the opponent's VCF (or VCT), if it has
+    /// one: each move is tried, and the opponent's threat search run again.
+    /// Own fours are kept (they answer by force); moves not tried in time
+    /// are kept; if none stops it, every move is kept, for the longest loss.
+    fn defend_root(&mut self, board: &mut Board, root: Vec<Pos>) -> Vec<Pos> {
+        let me = board.side();
+        if super::moves::forcing(board) == Forcing::Block || root.len() <= 1 {
+            return root;
+        }
+        for vct in [false, true] {
+            let (depth, budget) = if vct {
+                (VCT_DEPTH, DEFENCE_VCT_NODES)
+            } else {
+                (VCF_DEPTH, DEFENCE_VCF_NODES)
+            };
+            if !self.opponent_wins(board, vct, budget) {
+                continue;
+            }
+            let mut kept = Vec::new();
+            for (i, &pos) in root.iter().enumerate() {
+                if board.threat(me, pos).is_four() {
+                    kept.push(pos);
+                    continue;
+                }
+                board.play(pos);
+                let wins = self.threats.find(board, depth, vct, budget).is_some();
+                let gave_up = self.threats.aborted();
+                board.undo();
+                self.nodes += self.threats.nodes();
+                if !wins {
+                    kept.push(pos);
+                }
+                if gave_up && self.threats.deadline_passed() {
+                    kept.extend_from_slice(&root[i + 1..]);
+                    break;
+                }
+            }
+            return if kept.is_empty() { root } else { kept };
+        }
+        root
     }
 
     /// The nodes of the last search.
@@ -381,7 +446,11 @@ impl Engine {
             }
         }
         if !self.stopped && !best_line.is_empty() {
-            let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
+            let bound = if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
             self.tt
                 .store(board.key(), 0, best, depth, bound, best_line[0]);
         }
@@ -409,12 +478,14 @@ impl Engine {
     }
 
     /// The value at the horizon: a VCF for the side to move, else the
-    /// evaluation.
+    /// evaluation (a node facing an open three is no horizon: see
+    /// [`Engine::negamax`]).
     fn horizon(&mut self, board: &mut Board, ply: u32) -> i32 {
         let me = board.side();
         if board.count_at_least(me, Threat::BlockFour) > 0 {
             if let Some((_, plies)) =
-                self.threats.find(board, VCF_DEPTH, false, u64::from(VCF_NODES))
+                self.threats
+                    .find(board, VCF_DEPTH, false, u64::from(VCF_NODES))
             {
                 self.nodes += self.threats.nodes();
                 return WIN - (ply + plies) as i32;
@@ -466,7 +537,11 @@ impl Engine {
         if ply as usize >= MAX_PLY - 1 {
             return self.evaluate(board);
         }
-        if depth <= 0 && their_fives == 0 {
+        // Facing an open three the node searches its defences one ply more.
+        if depth <= 0
+            && their_fives == 0
+            && (board.count(them, Threat::Flex4) == 0 || ply as usize >= MAX_PLY - 16)
+        {
             return self.horizon(board, ply);
         }
         let depth = depth.max(1);
@@ -518,15 +593,26 @@ impl Engine {
         for (i, &(pos, _)) in moves.iter().enumerate() {
             let tactical = is_tactical(board, pos);
             board.play(pos);
-            let new_depth = if kind == Forcing::Block { depth } else { depth - 1 };
-            let reduction = if i >= LMR_FIRST && depth >= 3 && !tactical && kind == Forcing::Quiet
-            {
+            let new_depth = if kind == Forcing::Block {
+                depth
+            } else {
+                depth - 1
+            };
+            let reduction = if i >= LMR_FIRST && depth >= 3 && !tactical && kind == Forcing::Quiet {
                 1 + i32::from(i >= 8 && !pv_node) + i32::from(i >= 16)
             } else {
                 0
             };
             let v = if i == 0 {
-                -self.negamax(board, -beta, -alpha, new_depth, ply + 1, pv_node, &mut child_line)
+                -self.negamax(
+                    board,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    pv_node,
+                    &mut child_line,
+                )
             } else {
                 let mut v = -self.negamax(
                     board,
@@ -596,5 +682,14 @@ impl Engine {
         };
         self.tt.store(key, ply, best, depth, bound, best_move);
         best
+    }
+}
+
+/// The earlier of two instants, either if only one is given.
+fn min_instant(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, None) => a,
+        (None, b) => b,
     }
 }

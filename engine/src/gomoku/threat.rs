@@ -112,9 +112,15 @@ fn combine_index(mut index: usize) -> CellValue {
         index /= PATTERNS;
     }
     let threat = combine(shapes);
-    let eval: i32 = shapes.iter().map(|&p| PATTERN_EVAL[p as usize]).sum::<i32>()
+    let eval: i32 = shapes
+        .iter()
+        .map(|&p| PATTERN_EVAL[p as usize])
+        .sum::<i32>()
         + THREAT_EVAL[threat as usize];
-    let order: i32 = shapes.iter().map(|&p| PATTERN_ORDER[p as usize]).sum::<i32>()
+    let order: i32 = shapes
+        .iter()
+        .map(|&p| PATTERN_ORDER[p as usize])
+        .sum::<i32>()
         + THREAT_ORDER[threat as usize];
     CellValue {
         threat: threat as u8,

@@ -11,6 +11,8 @@
 //! a proven win; a failure proves nothing (the attacker may win by a
 //! quiet move).
 
+use std::time::Instant;
+
 use super::board::{Board, Pos};
 use super::pattern::Pattern;
 use super::threat::Threat;
@@ -35,6 +37,7 @@ pub struct ThreatSearch {
     table: Vec<Entry>,
     nodes: u64,
     budget: u64,
+    deadline: Option<Instant>,
     aborted: bool,
 }
 
@@ -52,6 +55,7 @@ impl ThreatSearch {
             table: vec![Entry::default(); TABLE_ENTRIES],
             nodes: 0,
             budget: 0,
+            deadline: None,
             aborted: false,
         }
     }
@@ -59,6 +63,24 @@ impl ThreatSearch {
     /// Forgets every result.
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
+    }
+
+    /// Searches from now on give up at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the deadline has passed.
+    #[must_use]
+    pub fn deadline_passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the last search gave up at its budget or deadline, so that
+    /// its failure says nothing.
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// The nodes visited by the last search.
@@ -69,8 +91,8 @@ impl ThreatSearch {
 
     /// A VCF (or, with `vct`, a VCT) of at most `depth` attacker moves for
     /// the side to move, found within `budget` nodes: its first move and
-    /// the plies to the win. The caller has checked that neither side has
-    /// a five to make and that the side to move has no open four to make.
+    /// the plies to the win (a five is found; the opponent's five to make
+    /// is not answered: the caller blocks it).
     pub fn find(
         &mut self,
         board: &mut Board,
@@ -82,6 +104,12 @@ impl ThreatSearch {
         self.budget = budget;
         self.aborted = false;
         let side = board.side();
+        if board.count(side, Threat::Five) > 0 {
+            return Some((board.fives(side).0[0], 1));
+        }
+        if board.count(side ^ 1, Threat::Five) > 0 {
+            return None;
+        }
         for (pos, _) in attacks(board, side, vct) {
             board.play(pos);
             let found = self.defend(board, depth.saturating_sub(1), vct);
@@ -103,7 +131,9 @@ impl ThreatSearch {
             return Some(1);
         }
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget
+            || (self.nodes % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.aborted = true;
             return None;
         }
@@ -199,7 +229,8 @@ pub fn attacks(board: &Board, side: usize, vct: bool) -> Vec<(Pos, i32)> {
     board.candidates(|p| {
         let threat = board.threat(side, p);
         if threat.is_four() || (vct && threat.is_three()) {
-            let order = (threat as i32) * 4096 + i32::from(board.value(side, p).order)
+            let order = (threat as i32) * 4096
+                + i32::from(board.value(side, p).order)
                 + i32::from(board.value(side ^ 1, p).order) / 2;
             moves.push((p, order));
         }
@@ -272,7 +303,16 @@ mod tests {
     #[test]
     fn two_open_threes_are_a_vct_not_a_vcf() {
         // Black (6,7), (7,7) and (8,5), (8,6): black (8,7) makes two open threes.
-        let mut b = board(&[(6, 7), (0, 0), (7, 7), (0, 14), (8, 5), (14, 0), (8, 6), (14, 14)]);
+        let mut b = board(&[
+            (6, 7),
+            (0, 0),
+            (7, 7),
+            (0, 14),
+            (8, 5),
+            (14, 0),
+            (8, 6),
+            (14, 14),
+        ]);
         let mut search = ThreatSearch::new();
         assert!(search.find(&mut b, 10, false, 10_000).is_none());
         let (pos, plies) = search.find(&mut b, 6, true, 100_000).expect("a VCT");
