@@ -19,6 +19,8 @@ mod params;
 mod pattern;
 mod search;
 mod table;
+#[cfg(test)]
+mod tests;
 mod threat;
 mod threats;
 

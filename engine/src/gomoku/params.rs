@@ -46,7 +46,12 @@ pub const FUTILITY_MARGIN: i32 = 120;
 
 /// Candidates beyond this many (best ordered first) are not searched at a
 /// quiet node, unless the node is on the principal variation.
-pub const MAX_QUIET_MOVES: usize = 28;
+pub const MAX_QUIET_MOVES: usize = 32;
+/// Off the principal variation a quiet node searches at most this many
+/// moves and [`QUIET_MOVES_PER_PLY`] more per ply of depth left.
+pub const QUIET_MOVES_BASE: usize = 8;
+/// See [`QUIET_MOVES_BASE`].
+pub const QUIET_MOVES_PER_PLY: usize = 2;
 
 /// The longest VCF (attacker's fours) searched, in attacker moves.
 pub const VCF_DEPTH: u32 = 20;
@@ -62,3 +67,6 @@ pub const VCT_NODES_PER_MS: u64 = 60;
 pub const DEFENCE_VCF_NODES: u64 = 4_000;
 /// The most nodes each VCT search of the root's defence may visit.
 pub const DEFENCE_VCT_NODES: u64 = 3_000;
+/// A node at the horizon facing an open three searches its defences up to
+/// this many plies past the iteration's depth.
+pub const DEFENCE_EXTENSION_PLIES: u32 = 4;

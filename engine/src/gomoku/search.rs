@@ -19,8 +19,9 @@ use crate::score::{EVAL_LIMIT, INFINITE, WIN, WIN_MIN};
 use super::board::{Board, Pos, CELLS};
 use super::moves::{generate, is_tactical, Forcing, Hints, MoveList};
 use super::params::{
-    ASPIRATION, DEFENCE_VCF_NODES, DEFENCE_VCT_NODES, EVAL_SCALE, FUTILITY_DEPTH, FUTILITY_MARGIN,
-    LMR_FIRST, MAX_QUIET_MOVES, TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES,
+    ASPIRATION, DEFENCE_EXTENSION_PLIES, DEFENCE_VCF_NODES, DEFENCE_VCT_NODES, EVAL_SCALE,
+    FUTILITY_DEPTH, FUTILITY_MARGIN, LMR_FIRST, MAX_QUIET_MOVES, QUIET_MOVES_BASE,
+    QUIET_MOVES_PER_PLY, TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES,
     VCT_NODES_PER_MS,
 };
 use super::table::{Bound, Table};
@@ -115,6 +116,8 @@ pub struct Engine {
     seldepth: u32,
     stopped: bool,
     plan: Option<Plan>,
+    /// Past this ply a node facing an open three at the horizon is a leaf.
+    extension_limit: u32,
 }
 
 /// Nodes between looks at the clock.
@@ -133,6 +136,7 @@ impl Engine {
             seldepth: 0,
             stopped: false,
             plan: None,
+            extension_limit: 0,
         }
     }
 
@@ -199,6 +203,7 @@ impl Engine {
                 (-INFINITE, INFINITE)
             };
             let result = loop {
+                self.extension_limit = (depth + DEFENCE_EXTENSION_PLIES).min(MAX_PLY as u32 - 16);
                 let result = self.root(board, &mut root, alpha, beta, depth as i32, signals);
                 if self.stopped {
                     break result;
@@ -390,10 +395,11 @@ impl Engine {
         root
     }
 
-    /// A value for the only move `pos`, from a shallow look.
+    /// A value for the only move `pos`, from a shallow search.
     fn quiet_value(&mut self, board: &mut Board, pos: Pos) -> i32 {
         board.play(pos);
-        let v = -self.evaluate(board);
+        let mut line = Line::new();
+        let v = -self.negamax(board, -INFINITE, INFINITE, 2, 1, true, &mut line);
         board.undo();
         v
     }
@@ -540,7 +546,7 @@ impl Engine {
         // Facing an open three the node searches its defences one ply more.
         if depth <= 0
             && their_fives == 0
-            && (board.count(them, Threat::Flex4) == 0 || ply as usize >= MAX_PLY - 16)
+            && (board.count(them, Threat::Flex4) == 0 || ply >= self.extension_limit)
         {
             return self.horizon(board, ply);
         }
@@ -583,8 +589,13 @@ impl Engine {
             // Facing an open four to come with no defence and no four.
             return -(WIN - ply as i32 - 4);
         }
-        if kind == Forcing::Quiet && !pv_node && moves.len() > MAX_QUIET_MOVES {
-            moves.truncate(MAX_QUIET_MOVES);
+        let most = if pv_node {
+            MAX_QUIET_MOVES
+        } else {
+            (QUIET_MOVES_BASE + QUIET_MOVES_PER_PLY * depth as usize).min(MAX_QUIET_MOVES)
+        };
+        if kind == Forcing::Quiet && moves.len() > most {
+            moves.truncate(most);
         }
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -599,7 +610,7 @@ impl Engine {
                 depth - 1
             };
             let reduction = if i >= LMR_FIRST && depth >= 3 && !tactical && kind == Forcing::Quiet {
-                1 + i32::from(i >= 8 && !pv_node) + i32::from(i >= 16)
+                lmr(depth, i, pv_node).min(new_depth - 1)
             } else {
                 0
             };
@@ -692,4 +703,11 @@ fn min_instant(a: Option<Instant>, b: Option<Instant>) -> Option<Instant> {
         (a, None) => a,
         (None, b) => b,
     }
+}
+
+/// The late-move reduction of the `i`-th move at `depth`: about
+/// ln(depth) ln(i) / 2, one less on the principal variation.
+fn lmr(depth: i32, i: usize, pv_node: bool) -> i32 {
+    let r = (f64::from(depth).ln() * (i as f64).ln() / 2.0) as i32;
+    (r + 1 - i32::from(pv_node)).max(1)
 }
