@@ -51,6 +51,16 @@ const CONNECT4: &[(&str, &str)] = &[
 /// The tic-tac-toe positions, as moves from the start.
 const TICTACTOE: &[&[&str]] = &[&[], &["b2"], &["a1", "b2", "c3"]];
 
+/// The gomoku positions (15x15, free-style), as moves from the start.
+const GOMOKU: &[&[&str]] = &[
+    &["h8", "i9", "g7", "g9", "h9"],
+    &["h8", "h9", "i8", "g8", "i10", "j9"],
+];
+
+/// Gomoku's positions are searched no deeper than this: its plies are
+/// not Connect Four's (the gomoku search extends fours and defences).
+pub const GOMOKU_DEPTH: u32 = 8;
+
 /// The benchmark, as the commands that run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Benchmark {
@@ -95,8 +105,14 @@ impl Benchmark {
             let moves = moves.iter().map(|&m| m.to_owned()).collect();
             (name, "tictactoe", None, moves)
         });
+        let gomoku = GOMOKU.iter().map(|moves| {
+            let name = format!("gomokufreestyle {}", moves.join(" "));
+            let moves = moves.iter().map(|&m| m.to_owned()).collect();
+            (name, "gomokufreestyle", None, moves)
+        });
         let positions = connect4
             .chain(tictactoe)
+            .chain(gomoku)
             .map(|(name, variant, fen, moves)| BenchPosition {
                 name: name.trim_end().to_owned(),
                 commands: vec![
@@ -104,7 +120,11 @@ impl Benchmark {
                     Command::NewGame,
                     Command::Position { fen, moves },
                     Command::Go(Go {
-                        depth: Some(depth),
+                        depth: Some(if variant.starts_with("gomoku") {
+                            depth.min(GOMOKU_DEPTH)
+                        } else {
+                            depth
+                        }),
                         ..Go::default()
                     }),
                 ],
@@ -322,7 +342,10 @@ mod tests {
                 "setoption name Threads value 2"
             ]
         );
-        assert_eq!(benchmark.positions.len(), CONNECT4.len() + TICTACTOE.len());
+        assert_eq!(
+            benchmark.positions.len(),
+            CONNECT4.len() + TICTACTOE.len() + GOMOKU.len()
+        );
         let first = &benchmark.positions[0];
         assert_eq!(first.name, "cfour 7x6");
         assert_eq!(
@@ -334,9 +357,18 @@ mod tests {
                 "go depth 7",
             ]
         );
-        let last = benchmark.positions.last().expect("positions");
+        let last = &benchmark.positions[CONNECT4.len() + TICTACTOE.len() - 1];
         assert_eq!(last.name, "tictactoe a1 b2 c3");
         assert_eq!(lines(&last.commands)[2], "position startpos moves a1 b2 c3");
+        let gomoku = benchmark.positions.last().expect("positions");
+        assert_eq!(gomoku.name, "gomokufreestyle h8 h9 i8 g8 i10 j9");
+        assert_eq!(lines(&gomoku.commands)[3], "go depth 7");
+        let deep = Benchmark::new(16, 1, 1);
+        let gomoku = deep.positions.last().expect("positions");
+        assert_eq!(
+            lines(&gomoku.commands)[3],
+            format!("go depth {GOMOKU_DEPTH}")
+        );
         for position in &benchmark.positions {
             for command in &position.commands {
                 assert_eq!(command.to_string().parse(), Ok(command.clone()));
