@@ -3,15 +3,15 @@
 //! free-style or exactly five. [`crate::AnySearcher`] hands it those boards;
 //! every other member of the family keeps the generic search.
 //!
-//! - [`pattern`]: each cell's line shape per direction from its line code,
+//! - `pattern`: each cell's line shape per direction from its line code,
 //!   in tables generated per rule;
-//! - [`threat`]: the four shapes of a cell combined into its threat and worth;
-//! - [`board`]: the board keeping codes, shapes, threats and their counts
+//! - `threat`: the four shapes of a cell combined into its threat and worth;
+//! - `board`: the board keeping codes, shapes, threats and their counts
 //!   up to date as stones are placed and taken back;
-//! - [`threats`]: VCF and VCT, with their own table;
-//! - [`moves`]: the moves of a node, chosen by threat;
-//! - [`search`]: the principal-variation search and its time plan;
-//! - [`params`]: the tunable numbers.
+//! - `threats`: VCF and VCT, with their own table;
+//! - `moves`: the moves of a node, chosen by threat;
+//! - `search`: the principal-variation search and its time plan;
+//! - `params`: the tunable numbers.
 
 mod board;
 mod moves;

@@ -1,16 +1,19 @@
 //! The gomoku engine's tunable numbers, together, each with its meaning.
 //! They were set by hand and kept where matches measured them no worse.
 
-use super::pattern::PATTERNS;
-use super::threat::THREATS;
+/// The number of line shapes (`super::pattern::Pattern`), each table's
+/// length below that is indexed by shape.
+const PATTERNS: usize = 10;
+/// The number of threats (`super::threat::Threat`).
+const THREATS: usize = 13;
 
 /// What a line shape on an empty cell is worth to the side whose shape it
-/// is, in the evaluation (indexed by [`super::pattern::Pattern`]): the
+/// is, in the evaluation (indexed by `super::pattern::Pattern`): the
 /// evaluation sums it over every empty cell and direction.
 pub const PATTERN_EVAL: [i32; PATTERNS] = [0, 1, 2, 4, 9, 10, 24, 22, 60, 120];
 
 /// What a cell's combined threat adds to its worth in the evaluation
-/// (indexed by [`super::threat::Threat`]), beside its line shapes.
+/// (indexed by `super::threat::Threat`), beside its line shapes.
 pub const THREAT_EVAL: [i32; THREATS] = [0, 0, 2, 6, 8, 10, 16, 40, 14, 30, 70, 120, 200];
 
 /// A line shape's weight in move ordering (indexed by pattern).
@@ -58,15 +61,15 @@ pub const VCF_DEPTH: u32 = 20;
 /// The most positions one VCF search inside the main search may visit.
 pub const VCF_NODES: u32 = 400;
 /// The longest VCT (threes and fours) tried at the root, in attacker moves.
-pub const VCT_DEPTH: u32 = 8;
+pub const VCT_DEPTH: u32 = 10;
 /// The most nodes a VCT at the root may visit.
-pub const VCT_NODES: u64 = 60_000;
+pub const VCT_NODES: u64 = 150_000;
 /// The VCT's nodes per millisecond of the move's soft time limit.
-pub const VCT_NODES_PER_MS: u64 = 60;
+pub const VCT_NODES_PER_MS: u64 = 150;
 /// The most nodes each VCF search of the root's defence may visit.
 pub const DEFENCE_VCF_NODES: u64 = 4_000;
 /// The most nodes each VCT search of the root's defence may visit.
-pub const DEFENCE_VCT_NODES: u64 = 3_000;
+pub const DEFENCE_VCT_NODES: u64 = 10_000;
 /// A node at the horizon facing an open three searches its defences up to
 /// this many plies past the iteration's depth.
 pub const DEFENCE_EXTENSION_PLIES: u32 = 4;

@@ -166,7 +166,7 @@ impl Engine {
         for h in self.history.iter_mut() {
             h.iter_mut().for_each(|v| *v /= 8);
         }
-        let quick_deadline = plan.soft.map(|s| plan.start + s / 4);
+        let quick_deadline = plan.soft.map(|s| plan.start + s / 3);
         self.threats
             .set_deadline(min_instant(quick_deadline, plan.hard));
         if let Some(found) = self.immediate(board) {
@@ -175,7 +175,7 @@ impl Engine {
         }
         let mut root = self.root_moves(board);
         let first = *root.first()?;
-        let defence_deadline = plan.soft.map(|s| plan.start + s / 2);
+        let defence_deadline = plan.soft.map(|s| plan.start + s * 3 / 4);
         self.threats
             .set_deadline(min_instant(defence_deadline, plan.hard));
         root = self.defend_root(board, root);
@@ -399,7 +399,7 @@ impl Engine {
     fn quiet_value(&mut self, board: &mut Board, pos: Pos) -> i32 {
         board.play(pos);
         let mut line = Line::new();
-        let v = -self.negamax(board, -INFINITE, INFINITE, 2, 1, true, &mut line);
+        let v = -self.negamax(board, (-INFINITE, INFINITE), 2, 1, true, &mut line);
         board.undo();
         v
     }
@@ -424,11 +424,11 @@ impl Engine {
             let mut line = Line::new();
             let child = if forced { depth } else { depth - 1 };
             let v = if i == 0 {
-                -self.negamax(board, -beta, -alpha, child, 1, true, &mut line)
+                -self.negamax(board, (-beta, -alpha), child, 1, true, &mut line)
             } else {
-                let mut v = -self.negamax(board, -alpha - 1, -alpha, child, 1, false, &mut line);
+                let mut v = -self.negamax(board, (-alpha - 1, -alpha), child, 1, false, &mut line);
                 if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(board, -beta, -alpha, child, 1, true, &mut line);
+                    v = -self.negamax(board, (-beta, -alpha), child, 1, true, &mut line);
                 }
                 v
             };
@@ -501,15 +501,13 @@ impl Engine {
         self.evaluate(board)
     }
 
-    /// Negamax with alpha-beta on `board` at `ply`, `depth` plies left;
+    /// Negamax with alpha-beta in the window (alpha, beta) on `board` at
+    /// `ply`, `depth` plies left;
     /// `line` gets the principal variation.
-    #[expect(clippy::too_many_arguments, reason = "the search's one recursive call")]
-    #[expect(clippy::too_many_lines, reason = "one node's phases, in order")]
     fn negamax(
         &mut self,
         board: &mut Board,
-        mut alpha: i32,
-        mut beta: i32,
+        (mut alpha, mut beta): (i32, i32),
         depth: i32,
         ply: u32,
         pv_node: bool,
@@ -617,8 +615,7 @@ impl Engine {
             let v = if i == 0 {
                 -self.negamax(
                     board,
-                    -beta,
-                    -alpha,
+                    (-beta, -alpha),
                     new_depth,
                     ply + 1,
                     pv_node,
@@ -627,8 +624,7 @@ impl Engine {
             } else {
                 let mut v = -self.negamax(
                     board,
-                    -alpha - 1,
-                    -alpha,
+                    (-alpha - 1, -alpha),
                     new_depth - reduction,
                     ply + 1,
                     false,
@@ -637,8 +633,7 @@ impl Engine {
                 if v > alpha && reduction > 0 && !self.stopped {
                     v = -self.negamax(
                         board,
-                        -alpha - 1,
-                        -alpha,
+                        (-alpha - 1, -alpha),
                         new_depth,
                         ply + 1,
                         false,
@@ -648,8 +643,7 @@ impl Engine {
                 if v > alpha && v < beta && pv_node && !self.stopped {
                     v = -self.negamax(
                         board,
-                        -beta,
-                        -alpha,
+                        (-beta, -alpha),
                         new_depth,
                         ply + 1,
                         true,

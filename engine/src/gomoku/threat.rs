@@ -44,6 +44,9 @@ pub enum Threat {
 /// The number of [`Threat`]s.
 pub const THREATS: usize = 13;
 
+const _: () = assert!(THREAT_EVAL.len() == THREATS && THREAT_ORDER.len() == THREATS);
+const _: () = assert!(PATTERN_EVAL.len() == PATTERNS && PATTERN_ORDER.len() == PATTERNS);
+
 impl Threat {
     /// Whether a stone here makes at least one four (or five).
     #[inline]
