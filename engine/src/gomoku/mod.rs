@@ -85,6 +85,7 @@ impl GomokuSearcher {
         let _ = self.engine_mut();
         let _ = pattern::table(LineRule::Freestyle);
         let _ = pattern::table(LineRule::ExactlyFive);
+        let _ = threat::value(0);
     }
 
     fn engine_mut(&mut self) -> &mut Engine {
