@@ -18,6 +18,7 @@ use crate::analysis::RuleBound;
 use crate::analysis::{move_bounds, Bounds, ExactScorer, Negamax};
 use crate::books::opening::Book;
 use crate::family::{FamilyScorer, FamilySolver};
+use crate::gomoku::GomokuSearcher;
 use crate::limits::{Limits, Signals, SolveLimits};
 use crate::search::heuristics::SearchGame;
 use crate::search::knuth_moore::{self, Algorithm, GameTree, MoveOrder, Searched, TooLarge};
@@ -36,6 +37,8 @@ pub struct AnySearcher {
     kinarow: Searcher<KInARow>,
     kinarow_large: Searcher<KInARowLarge>,
     kinarow_huge: Searcher<KInARowHuge>,
+    /// Five in a row without gravity on gomoku's boards.
+    gomoku: GomokuSearcher,
 }
 
 /// Runs `$body` with `$searcher` the searcher of `$position`'s game and `$p`
@@ -97,6 +100,7 @@ impl AnySearcher {
             kinarow: Searcher::new(hash_mib),
             kinarow_large: Searcher::new(hash_mib),
             kinarow_huge: Searcher::new(hash_mib),
+            gomoku: GomokuSearcher::new(hash_mib),
         }
     }
 
@@ -108,6 +112,7 @@ impl AnySearcher {
         self.kinarow.set_hash(hash_mib);
         self.kinarow_large.set_hash(hash_mib);
         self.kinarow_huge.set_hash(hash_mib);
+        self.gomoku.set_hash(hash_mib);
     }
 
     /// Consults `book` before searching, in the game and board size it is
@@ -145,16 +150,22 @@ impl AnySearcher {
         self.kinarow.clear();
         self.kinarow_large.clear();
         self.kinarow_huge.clear();
+        self.gomoku.clear();
     }
 
     /// Sets up the tables of `position`'s game and faults their memory in
     /// (see [`Searcher::populate`]): before timed searches of that game.
     pub fn populate(&mut self, position: &AnyGame) {
+        if GomokuSearcher::plays(position) {
+            self.gomoku.populate();
+            return;
+        }
         with_searcher!(self, position, searcher, p => searcher.populate(p));
     }
 
-    /// Searches `position` with its game's searcher (see [`Searcher::search`]);
-    /// every move in the reports and the result is a drop.
+    /// Searches `position` with its game's searcher (see [`Searcher::search`];
+    /// gomoku's boards go to [`GomokuSearcher`]); every move in the reports
+    /// and the result is a drop.
     pub fn search(
         &mut self,
         position: &AnyGame,
@@ -162,6 +173,9 @@ impl AnySearcher {
         signals: &Signals,
         mut report: impl FnMut(&Info<Drop>),
     ) -> SearchResult<Drop> {
+        if GomokuSearcher::plays(position) {
+            return self.gomoku.search(position, limits, signals, report);
+        }
         with_searcher!(self, position, searcher, p => {
             let result = searcher.search(p, limits, signals, |info| report(&typed_info(p, info)));
             typed_result(p, &result)

@@ -62,8 +62,9 @@ const GOMOKU: &[(&str, &[&str])] = &[
 ];
 
 /// The gomoku positions' depth at most: a gomoku ply has ten times Connect
-/// Four's moves, so the benchmark's depth would not end.
-pub const GOMOKU_DEPTH: u32 = 6;
+/// Four's moves, and the gomoku search extends fours and defences, so the
+/// benchmark's depth would not end.
+pub const GOMOKU_DEPTH: u32 = 8;
 
 /// The benchmark, as the commands that run it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -372,7 +373,7 @@ mod tests {
                 "setoption name UCI_Variant value gomokufreestyle",
                 "ucinewgame",
                 "position startpos moves h8 i9 g7 i7 i8",
-                "go depth 6",
+                "go depth 8",
             ]
         );
         let shallow = Benchmark::new(3, 1, 1);

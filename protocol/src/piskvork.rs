@@ -1011,16 +1011,33 @@ impl<W: Write> PiskvorkSession<W> {
         let point = board.point(best);
         board.place(point, mover)?;
         let info = result.info();
+        let pv: Vec<String> = info
+            .pv
+            .iter()
+            .map(|&mv| board.point(mv).to_string())
+            .collect();
         self.send(&Response::Message(format!(
-            "depth {} score {} nodes {} time {} ms",
+            "depth {}-{} score {} nodes {} nps {} time {} ms pv {}",
             info.depth,
+            info.seldepth.max(info.depth),
             info.score,
             result.nodes,
-            result.elapsed.as_millis()
+            nps(result.nodes, result.elapsed),
+            result.elapsed.as_millis(),
+            if pv.is_empty() {
+                board.point(best).to_string()
+            } else {
+                pv.join(" ")
+            }
         )));
         self.board = Some(board);
         Ok(Some(Response::Move(point)))
     }
+}
+
+/// Nodes per second.
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64
 }
 
 #[cfg(test)]
