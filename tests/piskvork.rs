@@ -284,6 +284,25 @@ fn blocks_a_four_and_completes_its_five() {
     assert!(brain.child.wait().expect("the brain exits").success());
 }
 
+#[test]
+fn under_renju_black_leaves_its_double_three_alone() {
+    let mut brain = Brain::start(&["piskvork"]);
+    assert_eq!(brain.ask("START 15"), "OK");
+    brain.tell("INFO timeout_turn 300");
+    // Black (the brain: equal stones, so it is the first player) has two
+    // twos that meet at 7,7, White four stones in the corners: 7,7 makes a
+    // double three, the move free-style picks and renju forbids.
+    let board = [
+        "5,7,1", "0,0,2", "6,7,1", "14,0,2", "7,5,1", "0,14,2", "7,6,1", "14,14,2",
+    ];
+    assert_eq!(brain.ask_board(&board), "7,7");
+    brain.tell("INFO rule 4");
+    let answer = brain.ask_board(&board);
+    assert_ne!(answer, "7,7", "Black made a double three under renju");
+    brain.tell("END");
+    assert!(brain.child.wait().expect("the brain exits").success());
+}
+
 #[cfg(unix)]
 #[test]
 fn a_brain_named_pbrain_speaks_piskvork() {
