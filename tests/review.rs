@@ -460,7 +460,7 @@ fn bad_games_are_one_line_errors_and_the_rest_is_reviewed() {
     assert_eq!(
         errors[0],
         "error: <stdin>: game 1 (round 10): unknown variant 'chess' (known: cfour, tictactoe, \
-         gomoku, gomokufreestyle; connect and mnk with a board WxH and a line kN, such as \
+         gomoku, gomokufreestyle, renju, caro; connect and mnk with a board WxH and a line kN, such as \
          connect 7x6 k5 or mnk 5x5 k4 exact)"
     );
     assert!(
