@@ -11,7 +11,7 @@
 #                    names it; rapfi-depthN for --depth N)
 #
 # The set is read from the records alone, so the same games give the same set.
-# tactics-15x15.txt was made so, from today's inarow (before issue 70's work):
+# tactics-15x15.txt was made so, from inarow at d0f79db, before the gomoku engine:
 #
 #   bench/gomoku/match.sh REFS_DIR rapfi --first 20 --out GAMES_DIR
 #   bench/gomoku/tactics-set.sh GAMES_DIR > bench/gomoku/tactics-15x15.txt
