@@ -373,8 +373,14 @@ mod tests {
                 "setoption name UCI_Variant value gomokufreestyle",
                 "ucinewgame",
                 "position startpos moves h8 i9 g7 i7 i8",
-                "go depth 8",
+                "go depth 7",
             ]
+        );
+        let deep = Benchmark::new(16, 1, 1);
+        let gomoku = deep.positions.last().expect("positions");
+        assert_eq!(
+            lines(&gomoku.commands)[3],
+            format!("go depth {GOMOKU_DEPTH}")
         );
         let shallow = Benchmark::new(3, 1, 1);
         let last = shallow.positions.last().expect("positions");
