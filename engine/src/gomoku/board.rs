@@ -124,19 +124,25 @@ impl Board {
                 continue;
             }
             for (d, &step) in DIRECTIONS.iter().enumerate() {
-                let mut code = 0u16;
-                for offset in -4i32..=4 {
-                    if offset != 0 {
-                        let q = (p as i32 + offset * step as i32) as usize;
-                        code |= u16::from(board.cells[q]) << (2 * pattern::slot(offset));
-                    }
-                }
-                board.codes[p][d] = code;
+                board.codes[p][d] = board.line_code(p, step);
             }
             board.refresh(p);
             board.add(p);
         }
         board
+    }
+
+    /// The line code of cell `p` along `step`, read from the cells: the four
+    /// cells on each side, two bits each.
+    fn line_code(&self, p: usize, step: usize) -> u16 {
+        let mut code = 0u16;
+        for offset in -4i32..=4 {
+            if offset != 0 {
+                let q = (p as i32 + offset * step as i32) as usize;
+                code |= u16::from(self.cells[q]) << (2 * pattern::slot(offset));
+            }
+        }
+        code
     }
 
     /// The array cell of square (`x`, `y`).
@@ -465,14 +471,7 @@ mod tests {
                     continue;
                 }
                 for (d, &step) in DIRECTIONS.iter().enumerate() {
-                    let mut code = 0u16;
-                    for offset in -4i32..=4 {
-                        if offset != 0 {
-                            let q = (p as i32 + offset * step as i32) as usize;
-                            code |= u16::from(r.cells[q]) << (2 * pattern::slot(offset));
-                        }
-                    }
-                    r.codes[p][d] = code;
+                    r.codes[p][d] = r.line_code(p, step);
                 }
             }
             r
