@@ -75,6 +75,7 @@ pub struct Board {
     width: usize,
     height: usize,
     table: &'static PatternTable,
+    combined: &'static [CellValue],
     cells: Box<[u8; CELLS]>,
     codes: Box<[[u16; 4]; CELLS]>,
     shapes: Box<[[[Pattern; 4]; CELLS]; 2]>,
@@ -101,6 +102,7 @@ impl Board {
             width,
             height,
             table: pattern::table(rule),
+            combined: threat::values(),
             cells: Box::new([WALL; CELLS]),
             codes: Box::new([[0; 4]; CELLS]),
             shapes: Box::new([[[Pattern::Dead; 4]; CELLS]; 2]),
@@ -309,23 +311,27 @@ impl Board {
         self.update_lines(p, colour);
         self.mark_near(p, false);
         self.bounds = undo.bounds;
+        self.refresh(p);
         self.add(p);
     }
 
-    /// Toggles `colour` on `p` in the codes of the cells along its lines.
+    /// Toggles `colour` on `p` in the codes of the cells along its lines,
+    /// and looks up again the shapes of the empty ones among them (an
+    /// occupied cell's shapes are looked up when it is emptied).
     fn update_lines(&mut self, p: usize, colour: u8) {
         for (d, &step) in DIRECTIONS.iter().enumerate() {
             for i in 1..=4i32 {
                 for (q, offset) in [(p + i as usize * step, -i), (p - i as usize * step, i)] {
-                    self.codes[q][d] ^= u16::from(colour) << (2 * pattern::slot(offset));
-                    match self.cells[q] {
-                        WALL => {}
-                        EMPTY => {
-                            self.remove(q);
-                            self.reshape(q, d);
-                            self.add(q);
-                        }
-                        _ => self.reshape(q, d),
+                    let q = q & (CELLS - 1);
+                    let cell = self.cells[q];
+                    if cell == WALL {
+                        continue;
+                    }
+                    let code =
+                        self.codes[q][d] ^ (u16::from(colour) << (2 * pattern::slot(offset)));
+                    self.codes[q][d] = code;
+                    if cell == EMPTY {
+                        self.reshape(q, d, code);
                     }
                 }
             }
@@ -346,9 +352,10 @@ impl Board {
         }
     }
 
-    /// Looks up `p`'s shape in direction `d` again for both sides.
-    fn reshape(&mut self, p: usize, d: usize) {
-        let code = self.codes[p][d];
+    /// Looks up the empty cell `p`'s shape in direction `d` again for both
+    /// sides from its new `code`, and moves the totals by what changed.
+    #[inline]
+    fn reshape(&mut self, p: usize, d: usize, code: u16) {
         for side in 0..2 {
             let shape = self.table.shape(side, code);
             let old = self.shapes[side][p][d];
@@ -357,7 +364,12 @@ impl Board {
                 let index = usize::from(self.index[side][p]) + shape as usize * place(d)
                     - old as usize * place(d);
                 self.index[side][p] = index as u16;
-                self.values[side][p] = threat::value(index);
+                let before = self.values[side][p];
+                let after = self.combined[index];
+                self.values[side][p] = after;
+                self.counts[side][usize::from(before.threat)] -= 1;
+                self.counts[side][usize::from(after.threat)] += 1;
+                self.eval[side] += i32::from(after.eval) - i32::from(before.eval);
             }
         }
     }
@@ -370,7 +382,7 @@ impl Board {
             }
             let index = threat::index(self.shapes[side][p]);
             self.index[side][p] = index as u16;
-            self.values[side][p] = threat::value(index);
+            self.values[side][p] = self.combined[index];
         }
     }
 

@@ -52,18 +52,19 @@ pub fn forcing(board: &Board) -> Forcing {
     }
 }
 
-/// The moves of the node, best ordered first.
-pub fn generate(board: &mut Board, hints: &Hints<'_>) -> (MoveList, Forcing) {
+/// The moves of the node, best ordered first, into `moves` (emptied
+/// first: the list is the caller's, so that it is not copied on return).
+pub fn generate(board: &mut Board, hints: &Hints<'_>, moves: &mut MoveList) -> Forcing {
     let them = board.side() ^ 1;
     let kind = forcing(board);
-    let mut moves = MoveList::new();
+    moves.clear();
     match kind {
         Forcing::Block => {
             let (fives, n) = board.fives(them);
             for &p in &fives[..n.min(1)] {
                 moves.push((p, 0));
             }
-            return (moves, kind);
+            return kind;
         }
         Forcing::Defend => {
             for p in defences(board) {
@@ -75,7 +76,7 @@ pub fn generate(board: &mut Board, hints: &Hints<'_>) -> (MoveList, Forcing) {
         }
     }
     moves.sort_unstable_by_key(|&(p, s)| (-s, p));
-    (moves, kind)
+    kind
 }
 
 /// The ordering score of a stone on `p`.

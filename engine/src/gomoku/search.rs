@@ -387,7 +387,8 @@ impl Engine {
             killers: [0; 2],
             history: &self.history[board.side()],
         };
-        let (moves, _) = generate(board, &hints);
+        let mut moves = MoveList::new();
+        generate(board, &hints, &mut moves);
         let mut root: Vec<Pos> = moves.iter().map(|&(p, _)| p).collect();
         if root.is_empty() {
             board.candidates(|p| root.push(p));
@@ -575,14 +576,16 @@ impl Engine {
             }
         }
         let killers = self.killers[ply as usize];
-        let (mut moves, kind): (MoveList, Forcing) = {
-            let hints = Hints {
+        let mut moves = MoveList::new();
+        let kind = generate(
+            board,
+            &Hints {
                 tt_move,
                 killers,
                 history: &self.history[me],
-            };
-            generate(board, &hints)
-        };
+            },
+            &mut moves,
+        );
         if moves.is_empty() {
             // Facing an open four to come with no defence and no four.
             return -(WIN - ply as i32 - 4);

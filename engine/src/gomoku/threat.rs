@@ -104,8 +104,14 @@ const COMBINATIONS: usize = PATTERNS * PATTERNS * PATTERNS * PATTERNS;
 #[inline]
 #[must_use]
 pub fn value(index: usize) -> CellValue {
+    values()[index]
+}
+
+/// The value of every four shapes, indexed by [`index`].
+#[must_use]
+pub fn values() -> &'static [CellValue] {
     static TABLE: OnceLock<Box<[CellValue]>> = OnceLock::new();
-    TABLE.get_or_init(|| (0..COMBINATIONS).map(combine_index).collect())[index]
+    TABLE.get_or_init(|| (0..COMBINATIONS).map(combine_index).collect())
 }
 
 fn combine_index(mut index: usize) -> CellValue {
