@@ -83,6 +83,8 @@ pub struct Board {
     values: Box<[[CellValue; CELLS]; 2]>,
     near: Box<[u8; CELLS]>,
     counts: [[u16; THREATS]; 2],
+    /// Per side, the empty cells where it makes five, one bit a cell.
+    five_cells: [[u64; CELLS / 64]; 2],
     eval: [i32; 2],
     key: u64,
     side: usize,
@@ -110,6 +112,7 @@ impl Board {
             values: Box::new([[CellValue::default(); CELLS]; 2]),
             near: Box::new([0; CELLS]),
             counts: [[0; THREATS]; 2],
+            five_cells: [[0; CELLS / 64]; 2],
             eval: [0; 2],
             key: 0,
             side: 0,
@@ -369,6 +372,9 @@ impl Board {
                 self.values[side][p] = after;
                 self.counts[side][usize::from(before.threat)] -= 1;
                 self.counts[side][usize::from(after.threat)] += 1;
+                if (before.threat == FIVE) != (after.threat == FIVE) {
+                    self.five_cells[side][p / 64] ^= 1 << (p % 64);
+                }
                 self.eval[side] += i32::from(after.eval) - i32::from(before.eval);
             }
         }
@@ -391,6 +397,9 @@ impl Board {
         for side in 0..2 {
             let v = self.values[side][p];
             self.counts[side][usize::from(v.threat)] += 1;
+            if v.threat == FIVE {
+                self.five_cells[side][p / 64] |= 1 << (p % 64);
+            }
             self.eval[side] += i32::from(v.eval);
         }
     }
@@ -400,6 +409,9 @@ impl Board {
         for side in 0..2 {
             let v = self.values[side][p];
             self.counts[side][usize::from(v.threat)] -= 1;
+            if v.threat == FIVE {
+                self.five_cells[side][p / 64] &= !(1 << (p % 64));
+            }
             self.eval[side] -= i32::from(v.eval);
         }
     }
@@ -409,18 +421,26 @@ impl Board {
     pub fn fives(&self, side: usize) -> ([Pos; 2], usize) {
         let mut found = [0; 2];
         let mut n = 0;
-        if self.counts[side][Threat::Five as usize] == 0 {
+        if self.counts[side][FIVE as usize] == 0 {
             return (found, 0);
         }
-        self.candidates(|p| {
-            if n < 2 && self.threat(side, p) == Threat::Five {
-                found[n] = p;
+        for (w, &word) in self.five_cells[side].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 && n < 2 {
+                found[n] = (w * 64 + bits.trailing_zeros() as usize) as Pos;
                 n += 1;
+                bits &= bits - 1;
             }
-        });
+            if n == 2 {
+                break;
+            }
+        }
         (found, n)
     }
 }
+
+/// [`Threat::Five`] as stored in a [`CellValue`].
+const FIVE: u8 = Threat::Five as u8;
 
 /// Mixed into the key when white is to move.
 const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
@@ -447,6 +467,7 @@ mod tests {
         }
         assert_eq!(b.key(), empty.key());
         assert_eq!(b.counts, empty.counts);
+        assert_eq!(b.five_cells, empty.five_cells);
         assert_eq!(b.eval, empty.eval);
         assert_eq!(&b.codes[..], &empty.codes[..]);
         assert_eq!(&b.near[..], &empty.near[..]);
@@ -464,6 +485,9 @@ mod tests {
         let p = b.pos(8, 7);
         b.play(p);
         assert_eq!(b.count(0, Threat::Five), 2);
+        assert_eq!(b.fives(0), ([b.pos(4, 7), b.pos(9, 7)], 2));
+        b.undo();
+        assert_eq!(b.fives(0).1, 0);
     }
 
     #[test]
