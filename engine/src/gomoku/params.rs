@@ -35,6 +35,11 @@ pub const TEMPO_SIXTEENTHS: i32 = 20;
 /// hundredths of a stone.
 pub const EVAL_SCALE: i32 = 1;
 
+/// No iteration starts after this share, in percent, of the time to the
+/// move's hard stop. An iteration cut off at the hard stop still counts
+/// once its first move, the last iteration's best, is searched.
+pub const SOFT_PERCENT: u32 = 60;
+
 /// Aspiration windows start this wide around the last iteration's score.
 pub const ASPIRATION: i32 = 60;
 

@@ -21,8 +21,8 @@ use super::moves::{generate, is_tactical, Forcing, Hints, MoveList};
 use super::params::{
     ASPIRATION, DEFENCE_EXTENSION_PLIES, DEFENCE_VCF_NODES, DEFENCE_VCT_NODES, EVAL_SCALE,
     FUTILITY_DEPTH, FUTILITY_MARGIN, LMR_FIRST, MAX_QUIET_MOVES, QUIET_MOVES_BASE,
-    QUIET_MOVES_PER_PLY, TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH, VCT_NODES,
-    VCT_NODES_PER_MS,
+    QUIET_MOVES_PER_PLY, SOFT_PERCENT, TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH,
+    VCT_NODES, VCT_NODES_PER_MS,
 };
 use super::table::{Bound, Table};
 use super::threat::Threat;
@@ -89,8 +89,8 @@ impl Plan {
         }
         let span = hard.map(|h| h.saturating_duration_since(start));
         let soft = match (soft, span) {
-            (Some(s), Some(h)) => Some(s.min(h * 2 / 5)),
-            (None, Some(h)) => Some(h * 2 / 5),
+            (Some(s), Some(h)) => Some(s.min(h * SOFT_PERCENT / 100)),
+            (None, Some(h)) => Some(h * SOFT_PERCENT / 100),
             (s, None) => s,
         };
         Plan {
