@@ -108,7 +108,7 @@ const CODES: usize = 1 << 16;
 
 /// The tables of one rule: the shape of every line code for each side.
 pub struct PatternTable {
-    shapes: [Box<[Pattern]>; 2],
+    shapes: [Box<[Pattern; CODES]>; 2],
 }
 
 impl PatternTable {
@@ -124,11 +124,15 @@ impl PatternTable {
         let black: Box<[Pattern]> = (0..CODES)
             .map(|code| classify(rule, code as u16, &mut memo))
             .collect();
-        let white = (0..CODES)
+        let white: Box<[Pattern]> = (0..CODES)
             .map(|code| black[usize::from(swap_colours(code as u16))])
             .collect();
+        // Arrays of one entry per code: a `u16` code needs no bounds check.
+        let whole = |shapes: Box<[Pattern]>| -> Box<[Pattern; CODES]> {
+            shapes.try_into().expect("one shape per code")
+        };
         PatternTable {
-            shapes: [black, white],
+            shapes: [whole(black), whole(white)],
         }
     }
 }
