@@ -127,15 +127,20 @@ stdbuf -oL -eL "$cli" \
   { tail -20 "$out/c-gomoku-cli.out" >&2; echo "match.sh: c-gomoku-cli failed (log in $out/c-gomoku-cli.out)" >&2; exit 1; }
 
 # "[1] Finished game 3 (inarow vs rapfi): 1-0 {Black win by five connection}",
-# after "[1] engine NAME timeout at start" (or "crashed", "at 12 moves after
-# opening", "output illegal move") when an engine failed. c-gomoku-cli charges a
-# failure at START to the side to move, so the engine named there is the loser.
+# and "[1] engine NAME timeout at start" (or "crashed", "at 12 moves after
+# opening", "output illegal move") when an engine failed. The failure line is
+# on stderr and the result on stdout, so the two may come in either order: the
+# k-th failure of a worker belongs to its k-th game that did not end on the
+# board (time forfeit, illegal move, crash), and they are paired at the end.
+# c-gomoku-cli charges a failure at START to the side to move, so the engine
+# named in the failure line is the loser.
 awk -v opponent="${opponent_options[0]#name=}" -v out="$out" '
   /^\[[0-9]+\] engine [^ ]+ (timeout|crashed|output illegal move)/ {
     w = $1
-    failed[w] = $3
-    kind[w] = ($4 == "crashed") ? "crash" : ($4 == "output") ? "illegal" : "time"
-    at_start[w] = ($0 ~ / at start$/)
+    k = ++failures[w]
+    failed[w, k] = $3
+    kind[w, k] = ($4 == "crashed") ? "crash" : ($4 == "output") ? "illegal" : "time"
+    at_start[w, k] = ($0 ~ / at start$/)
     next
   }
   /^\[[0-9]+\] Finished game / {
@@ -148,25 +153,24 @@ awk -v opponent="${opponent_options[0]#name=}" -v out="$out" '
     result = rest; sub(/ .*/, "", result)
     reason = rest; sub(/^[^{]*\{/, "", reason); sub(/\}.*/, "", reason)
     games++
-    if (w in failed) {
-      loser = failed[w]
-      how = kind[w]
-      if (at_start[w]) starts[loser]++
-      delete failed[w]
-    } else if (result == "1/2-1/2") {
-      draws++
-      next
-    } else {
-      winner = (result == "1-0") ? black : (black == "inarow" ? opponent : "inarow")
-      loser = (winner == "inarow") ? opponent : "inarow"
-      how = (reason ~ /time forfeit/) ? "time" : (reason ~ /illegal move|forbidden move/) ? "illegal" : (reason ~ /crash/) ? "crash" : ""
-    }
-    if (loser == "inarow") losses++; else wins++
-    if (how == "time") time_losses[loser]++
-    if (how == "illegal") illegal[loser]++
-    if (how == "crash") crashes[loser]++
+    if (result == "1/2-1/2") { draws++; next }
+    winner = (result == "1-0") ? black : (black == "inarow" ? opponent : "inarow")
+    loser = (winner == "inarow") ? opponent : "inarow"
+    how = (reason ~ /time forfeit/) ? "time" : (reason ~ /illegal move|forbidden move/) ? "illegal" : (reason ~ /crash/) ? "crash" : ""
+    if (how == "" || reason ~ /forbidden move/) { tally(loser, how); next }
+    k = ++abnormal[w]
+    abnormal_loser[w, k] = loser
+    abnormal_how[w, k] = how
   }
   END {
+    for (key in abnormal_loser) {
+      if (key in failed) {
+        if (at_start[key]) starts[failed[key]]++
+        tally(failed[key], kind[key])
+      } else {
+        tally(abnormal_loser[key], abnormal_how[key])
+      }
+    }
     if (games == 0) { print "match.sh: no game finished (see " out "/c-gomoku-cli.out)" > "/dev/stderr"; exit 1 }
     n = games; w = wins + 0; d = draws + 0; l = losses + 0
     score = (w + d / 2) / n
@@ -183,6 +187,12 @@ awk -v opponent="${opponent_options[0]#name=}" -v out="$out" '
     printf "losses by illegal or forbidden move: inarow %d, %s %d\n", illegal["inarow"], opponent, illegal[opponent]
     if (crashes["inarow"] + crashes[opponent] > 0)
       printf "losses by crash: inarow %d, %s %d\n", crashes["inarow"], opponent, crashes[opponent]
+  }
+  function tally(loser, how) {
+    if (loser == "inarow") losses++; else wins++
+    if (how == "time") time_losses[loser]++
+    if (how == "illegal") illegal[loser]++
+    if (how == "crash") crashes[loser]++
   }
   function elo(s,    e) {
     if (s <= 0) return "-inf"
