@@ -91,7 +91,7 @@ pub type Solver = SolverOf<u64>;
 /// keeps its transposition table between calls until [`SolverOf::clear`];
 /// the node count adds up likewise.
 pub struct SolverOf<B: TableKey, P: GravityPosition<B> = Connect4Of<B>> {
-    /// Positions with more than `NEAR_EMPTIES` empty cells.
+    /// Positions with more empty cells than `params::near_empties` gives.
     tt: TranspositionTableOf<B>,
     /// Positions near the end: many, cheap to redo, and looked up most often.
     /// Shared by the threads, and as large as one table per thread would be.

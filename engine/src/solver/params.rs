@@ -59,8 +59,27 @@ pub(super) const FORCING_FRACTION: i32 = 7;
 /// Positions with this many empty cells or fewer go to a small table of
 /// their own: they are most of the nodes, and a table that fits the caches
 /// answers them faster than a big one (on 7x6, 14% less time on L2_R2 and
-/// 22% on L1_R3, for 5-7% more nodes).
+/// 22% on L1_R3, for 5-7% more nodes). For keys of 64 bits; see
+/// [`near_empties`].
 pub(super) const NEAR_EMPTIES: i32 = 18;
+
+/// [`NEAR_EMPTIES`] for keys wider than 64 bits. Their table entries are
+/// in the huge layout, three to a bucket rather than seven, and their boards
+/// have more positions of each number of empty cells: from 18 empty cells,
+/// the near-end table overflows (on 10x6, 1.4x the positions visited).
+pub(super) const WIDE_NEAR_EMPTIES: i32 = 14;
+
+/// The most empty cells of a position in the near-end table, for keys of
+/// `key_bits` bits: a constant for each key type, so that the 64-bit search
+/// compares with [`NEAR_EMPTIES`] itself.
+#[inline(always)]
+pub(super) const fn near_empties(key_bits: u32) -> i32 {
+    if key_bits <= 64 {
+        NEAR_EMPTIES
+    } else {
+        WIDE_NEAR_EMPTIES
+    }
+}
 
 /// The size of the table of positions near the end (at most a quarter of the
 /// budget): 2^15 buckets in the narrow layout, seven entries each with 40-bit

@@ -12,7 +12,7 @@ use crate::tt::{Bound, TableKey, TranspositionTableOf};
 use super::board::Board;
 use super::busy::Busy;
 use super::lines::LineRule;
-use super::params::{BUSY_MIN_EMPTIES, CHECK_DONE_EVERY, CHECK_EVERY, MAX_PLIES, NEAR_EMPTIES};
+use super::params::{near_empties, BUSY_MIN_EMPTIES, CHECK_DONE_EVERY, CHECK_EVERY, MAX_PLIES};
 use super::position::GravityPosition;
 
 /// The state of one solve.
@@ -52,7 +52,7 @@ pub(super) struct Search<'a, B: TableKey, L: LineRule<B>> {
 impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     #[inline]
     pub(super) fn table(&self, empties: i32) -> &TranspositionTableOf<B> {
-        if empties <= NEAR_EMPTIES {
+        if empties <= near_empties(B::BITS) {
             self.near
         } else {
             self.tt
@@ -67,7 +67,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// Keys keep every stone.
     #[inline]
     pub(super) fn table_key(&self, own_key: B, empties: i32) -> (B, bool) {
-        if self.symmetric && empties > NEAR_EMPTIES {
+        if self.symmetric && empties > near_empties(B::BITS) {
             let mirror_key = self.board.mirror(own_key);
             (own_key.min(mirror_key), mirror_key < own_key)
         } else {
@@ -91,7 +91,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         empties: i32,
     ) -> B {
         let key = (current ^ mask) + (mask | cell);
-        if self.symmetric && empties - 1 > NEAR_EMPTIES {
+        if self.symmetric && empties - 1 > near_empties(B::BITS) {
             let (mirrored_current, mirrored_mask) = mirrors;
             let mirror_key =
                 (mirrored_current ^ mirrored_mask) + mirrored_mask + self.board.mirror_cell(cell);
@@ -107,7 +107,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     /// [`Search::child_key`]); else nothing.
     #[inline]
     pub(super) fn mirrors(&self, current: B, mask: B, empties: i32) -> (B, B) {
-        if self.symmetric && empties - 1 > NEAR_EMPTIES {
+        if self.symmetric && empties - 1 > near_empties(B::BITS) {
             (self.board.mirror(current), self.board.mirror(mask))
         } else {
             (B::ZERO, B::ZERO)
