@@ -17,11 +17,13 @@
 //! Directions: 1 along a rank, 32 along a file, 33 and 31 the diagonals.
 //!
 //! A stone placed on a cell changes one line code of each of the 32 cells
-//! within four of it along the four lines; each such cell's shape in that
-//! direction is looked up again, and its combined threat and worth with it.
-//! The board also keeps, per side, how many empty cells hold each threat
-//! and the sum of their worth: the evaluation and the move generator read
-//! those, and never rescan lines.
+//! within four of it along the four lines; each such empty cell's shape in
+//! that direction is looked up again, and its combined threat and worth with
+//! it (an occupied cell's shapes are looked up from its codes when its stone
+//! is taken back). The board also keeps, per side, how many empty cells hold
+//! each threat, the sum of their worth, and a bitset of the cells that make
+//! five: the evaluation and the move generator read those, and never rescan
+//! lines.
 
 use super::pattern::{self, LineRule, Pattern, PatternTable, BLACK, EMPTY, WALL, WHITE};
 use super::threat::{self, place, CellValue, Threat, THREATS};
