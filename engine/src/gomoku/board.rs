@@ -375,7 +375,7 @@ impl Board {
                 self.counts[side][usize::from(before.threat)] -= 1;
                 self.counts[side][usize::from(after.threat)] += 1;
                 if (before.threat == FIVE) != (after.threat == FIVE) {
-                    self.five_cells[side][p / 64] ^= 1 << (p % 64);
+                    self.mark_five(side, p, after.threat == FIVE);
                 }
                 self.eval[side] += i32::from(after.eval) - i32::from(before.eval);
             }
@@ -394,13 +394,25 @@ impl Board {
         }
     }
 
+    /// Puts the empty cell `p` in `side`'s set of five-making cells, or
+    /// takes it out.
+    #[inline]
+    fn mark_five(&mut self, side: usize, p: usize, makes_five: bool) {
+        let bit = 1 << (p % 64);
+        if makes_five {
+            self.five_cells[side][p / 64] |= bit;
+        } else {
+            self.five_cells[side][p / 64] &= !bit;
+        }
+    }
+
     /// Counts the empty cell `p`'s threats and worth in the totals.
     fn add(&mut self, p: usize) {
         for side in 0..2 {
             let v = self.values[side][p];
             self.counts[side][usize::from(v.threat)] += 1;
             if v.threat == FIVE {
-                self.five_cells[side][p / 64] |= 1 << (p % 64);
+                self.mark_five(side, p, true);
             }
             self.eval[side] += i32::from(v.eval);
         }
@@ -412,7 +424,7 @@ impl Board {
             let v = self.values[side][p];
             self.counts[side][usize::from(v.threat)] -= 1;
             if v.threat == FIVE {
-                self.five_cells[side][p / 64] &= !(1 << (p % 64));
+                self.mark_five(side, p, false);
             }
             self.eval[side] -= i32::from(v.eval);
         }
