@@ -40,6 +40,11 @@ pub const EVAL_SCALE: i32 = 1;
 /// once its first move, the last iteration's best, is searched.
 pub const SOFT_PERCENT: u32 = 60;
 
+/// A move with only one answer (the block of a four, or the one move
+/// that stops a threat) is searched for this share, in percent, of the
+/// usual time before it is played.
+pub const FORCED_PERCENT: u32 = 25;
+
 /// Aspiration windows start this wide around the last iteration's score.
 pub const ASPIRATION: i32 = 60;
 

@@ -20,7 +20,7 @@ use super::board::{Board, Pos, CELLS};
 use super::moves::{generate, is_tactical, Forcing, Hints, MoveList};
 use super::params::{
     ASPIRATION, DEFENCE_EXTENSION_PLIES, DEFENCE_VCF_NODES, DEFENCE_VCT_NODES, EVAL_SCALE,
-    FUTILITY_DEPTH, FUTILITY_MARGIN, LMR_FIRST, MAX_QUIET_MOVES, QUIET_MOVES_BASE,
+    FORCED_PERCENT, FUTILITY_DEPTH, FUTILITY_MARGIN, LMR_FIRST, MAX_QUIET_MOVES, QUIET_MOVES_BASE,
     QUIET_MOVES_PER_PLY, SOFT_PERCENT, TEMPO_SIXTEENTHS, VCF_DEPTH, VCF_NODES, VCT_DEPTH,
     VCT_NODES, VCT_NODES_PER_MS,
 };
@@ -182,16 +182,11 @@ impl Engine {
         self.threats.set_deadline(plan.hard);
         let first = root.first().copied().unwrap_or(first);
         if root.len() == 1 {
-            let it = Iteration {
-                depth: 1,
-                seldepth: 1,
-                value: self.quiet_value(board, first),
-                pv: std::iter::once(first).collect(),
-                nodes: self.nodes,
-                hashfull: 0,
-            };
-            report(&it);
-            return Some((first, it));
+            // The only move is still searched, within a share of the time,
+            // for the value and the line a GUI shows (a proven win often).
+            if let Some(p) = self.plan.as_mut() {
+                p.soft = p.soft.map(|s| s * FORCED_PERCENT / 100);
+            }
         }
         let mut best: Option<Iteration> = None;
         let mut value: i32 = 0;
@@ -394,15 +389,6 @@ impl Engine {
             board.candidates(|p| root.push(p));
         }
         root
-    }
-
-    /// A value for the only move `pos`, from a shallow search.
-    fn quiet_value(&mut self, board: &mut Board, pos: Pos) -> i32 {
-        board.play(pos);
-        let mut line = Line::new();
-        let v = -self.negamax(board, (-INFINITE, INFINITE), 2, 1, true, &mut line);
-        board.undo();
-        v
     }
 
     /// One root iteration: the best value and its line; moves searched are

@@ -100,3 +100,19 @@ fn the_search_is_deterministic_and_keeps_to_its_time() {
     );
     assert!(result.best.is_some());
 }
+
+#[test]
+fn a_forced_block_is_still_searched() {
+    // White's four a1-a4: black's only move is a5, searched to the depth
+    // asked for its value and line.
+    let p = position("gomokufreestyle", "h8 a1 i8 a2 j9 a3 o15 a4");
+    let mut searcher = AnySearcher::new(16);
+    let mut last = None;
+    let result = searcher.search(&p, &depth(4), &Signals::new(), |info| {
+        last = Some((info.depth, info.pv.len()));
+    });
+    assert_eq!(square(result.best.expect("a move")), "a5");
+    let (depth, pv) = last.expect("an iteration reported");
+    assert_eq!(depth, 4);
+    assert!(pv > 1, "{pv}");
+}
