@@ -79,7 +79,7 @@ use crate::limits::SolveLimits;
 use crate::tt::{TableKey, TranspositionTableOf};
 
 use board::Board;
-use params::{FORCING_FRACTION, MAX_PLIES, NEAR_TABLE_BYTES, SOLO_NODES};
+use params::{near_table_bytes, FORCING_FRACTION, MAX_PLIES, SOLO_NODES};
 use search::Search;
 use windows::{first_window, log_window, narrowed};
 
@@ -128,7 +128,7 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     #[must_use]
     pub fn with_bytes(size: Size, hash_bytes: usize) -> Self {
         let key_bits = size.key_bits();
-        let near_bytes = NEAR_TABLE_BYTES.min(hash_bytes / 4);
+        let near_bytes = near_table_bytes(B::BITS).min(hash_bytes / 4);
         let mut tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
         // Scores are at most half the cells: 8 bits hold them.
         tt.set_narrow_values(true);

@@ -66,8 +66,9 @@ pub(super) const NEAR_EMPTIES: i32 = 18;
 /// [`NEAR_EMPTIES`] for keys wider than 64 bits. Their table entries are
 /// in the huge layout, three to a bucket rather than seven, and their boards
 /// have more positions of each number of empty cells: from 18 empty cells,
-/// the near-end table overflows (on 10x6, 1.4x the positions visited).
-pub(super) const WIDE_NEAR_EMPTIES: i32 = 14;
+/// the near-end table overflows (on 10x6, 1.4x the positions visited), and
+/// even in the larger [`WIDE_NEAR_TABLE_BYTES`] 12 visits fewer than 14.
+pub(super) const WIDE_NEAR_EMPTIES: i32 = 12;
 
 /// The most empty cells of a position in the near-end table, for keys of
 /// `key_bits` bits: a constant for each key type, so that the 64-bit search
@@ -82,10 +83,27 @@ pub(super) const fn near_empties(key_bits: u32) -> i32 {
 }
 
 /// The size of the table of positions near the end (at most a quarter of the
-/// budget): 2^15 buckets in the narrow layout, seven entries each with 40-bit
-/// checks (see the `tt` module). Small enough to stay in one core's share of
-/// a shared last-level cache, 4 to 8 MiB on the machines measured.
+/// budget) for keys of 64 bits: 2^15 buckets in the narrow layout, seven
+/// entries each with 40-bit checks (see the `tt` module). Small enough to
+/// stay in one core's share of a shared last-level cache, 4 to 8 MiB on the
+/// machines measured. See [`near_table_bytes`].
 pub(super) const NEAR_TABLE_BYTES: usize = 2 << 20;
+
+/// [`NEAR_TABLE_BYTES`] for keys wider than 64 bits: 2^17 buckets of three
+/// entries, about as many entries as 3.4 MiB of the narrow layout. On a
+/// wide board the near-end positions are more, and too many for 2 MiB.
+/// Within the default budget it still leaves the main table 64 MiB.
+pub(super) const WIDE_NEAR_TABLE_BYTES: usize = 8 << 20;
+
+/// The size of the near-end table on one thread, for keys of `key_bits`
+/// bits, as [`near_empties`] chooses its positions.
+pub(super) const fn near_table_bytes(key_bits: u32) -> usize {
+    if key_bits <= 64 {
+        NEAR_TABLE_BYTES
+    } else {
+        WIDE_NEAR_TABLE_BYTES
+    }
+}
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one
 /// for positions near the end (69.2 MB; Pons's solver uses 84 MB), with room
