@@ -28,6 +28,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::bitboard::Bitboard;
+
+use super::two_words;
 use crate::error::SizeError;
 
 /// The widest board: sixteen columns.
@@ -222,6 +224,9 @@ pub fn has_rows<B: Bitboard>(h1: u32) -> bool {
 #[inline]
 #[must_use]
 pub fn has_line<B: Bitboard>(pos: B, h1: u32) -> bool {
+    if B::WORDS == 2 && has_rows::<B>(h1) {
+        return two_words::has_line(pos, h1);
+    }
     // Up a column.
     let m = pos & (pos >> 1);
     if !(m & (m >> 2)).is_empty() {
@@ -255,6 +260,9 @@ pub fn line_completions<B: Bitboard>(pos: B, h1: u32) -> B {
 #[inline(always)]
 #[must_use]
 pub fn line_completions_many<B: Bitboard, const N: usize>(pos: [B; N], h1: u32) -> [B; N] {
+    if B::WORDS == 2 && has_rows::<B>(h1) {
+        return two_words::line_completions_many(pos, h1);
+    }
     // Up a column: three stones under the cell.
     let mut r = pos.map(|p| (p << 1) & (p << 2) & (p << 3));
     if !has_rows::<B>(h1) {

@@ -5,12 +5,14 @@
 //!
 //! One thing a file: `geometry.rs` the board size, its bit layout and the
 //! line tests; `rules.rs` the position and its [`Game`](crate::Game) impl;
-//! `move_string.rs` Pons move strings (`4453`); `fen.rs` the FEN of a position.
+//! `move_string.rs` Pons move strings (`4453`); `fen.rs` the FEN of a position;
+//! `two_words.rs` the line tests on boards of two words, word by word.
 
 pub(crate) mod fen;
 mod geometry;
 mod move_string;
 mod rules;
+mod two_words;
 
 pub use geometry::{
     has_line, has_rows, line_completions, line_completions_many, non_losing_moves, Size, MAX_BITS,
