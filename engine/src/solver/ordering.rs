@@ -55,6 +55,17 @@ impl<B: Bitboard> MoveLooks<B> {
                 .map_or(B::ZERO, |&column| moves & column)
         });
         let lines = rule.completions_many(cells.map(|cell| current | cell), b.stride);
+        if B::WORDS == 2 {
+            let (wins, weights) =
+                Self::look_two_words(b, cells, lines, mask, empty, opponent_wins, forcing);
+            return MoveLooks {
+                first,
+                cells,
+                lines,
+                wins,
+                weights,
+            };
+        }
         let mut wins = [0; LOOK_LANES];
         let mut weights = [0; LOOK_LANES];
         let forcing_weight = if forcing { 8 } else { 0 };
@@ -83,6 +94,63 @@ impl<B: Bitboard> MoveLooks<B> {
             wins,
             weights,
         }
+    }
+
+    /// The wins and the weights of [`MoveLooks::new`] on a board of two
+    /// words, worked out on the `LOOK_LANES` low words and the high words as
+    /// arrays of `u64`, which fill vector lanes where lanes of `u128` would
+    /// not: the same values, word by word, with the bits that cross from the
+    /// low word to the high one (a carry, a shift) carried over.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn look_two_words(
+        b: &Board<B>,
+        cells: [B; LOOK_LANES],
+        lines: [B; LOOK_LANES],
+        mask: B,
+        empty: B,
+        opponent_wins: B,
+        forcing: bool,
+    ) -> ([u64; LOOK_LANES], [i32; LOOK_LANES]) {
+        type Lanes = [u64; LOOK_LANES];
+        let words = |sets: [B; LOOK_LANES], i: usize| -> Lanes { sets.map(|s| s.word(i)) };
+        let (cell_lo, cell_hi) = (words(cells, 0), words(cells, 1));
+        let (line_lo, line_hi) = (words(lines, 0), words(lines, 1));
+        let (mask_lo, mask_hi) = (mask.word(0), mask.word(1));
+        let (empty_lo, empty_hi) = (empty.word(0), empty.word(1));
+        let (bottom_lo, bottom_hi) = (b.bottom.word(0), b.bottom.word(1));
+        let (cells_lo, cells_hi) = (b.cells_mask.word(0), b.cells_mask.word(1));
+        let guarded = opponent_wins << 1;
+        let (guarded_lo, guarded_hi) = (guarded.word(0), guarded.word(1));
+        let forcing_weight = if forcing { 8 } else { 0 };
+        let mut wins = [0; LOOK_LANES];
+        let mut weights = [0; LOOK_LANES];
+        for k in 0..LOOK_LANES {
+            let threat_lo = line_lo[k] & (empty_lo ^ cell_lo[k]);
+            let threat_hi = line_hi[k] & (empty_hi ^ cell_hi[k]);
+            let (sum_lo, carry) = (mask_lo | cell_lo[k]).overflowing_add(bottom_lo);
+            let playable_lo = sum_lo & cells_lo;
+            let playable_hi = ((mask_hi | cell_hi[k]) + bottom_hi + u64::from(carry)) & cells_hi;
+            let next_lo = threat_lo & playable_lo;
+            let next_hi = threat_hi & playable_hi;
+            let next_count = next_lo.count_ones() + next_hi.count_ones();
+            // `wins_next` if it has a cell, else `playable`, without a branch.
+            let some_win = 0u64.wrapping_sub(u64::from(next_count != 0));
+            let reply_lo = ((next_lo & some_win) | (playable_lo & !some_win))
+                & !(threat_lo >> 1 | threat_hi << 63);
+            let reply_hi = ((next_hi & some_win) | (playable_hi & !some_win)) & !(threat_hi >> 1);
+            let useful_lo = threat_lo & !guarded_lo;
+            let useful_hi = threat_hi & !guarded_hi;
+            let above_lo = useful_lo & (playable_lo << 1);
+            let above_hi = useful_hi & (playable_hi << 1 | playable_lo >> 63);
+            let useful = useful_lo.count_ones() + useful_hi.count_ones();
+            let above = above_lo.count_ones() + above_hi.count_ones();
+            let now =
+                (useful_lo & playable_lo).count_ones() + (useful_hi & playable_hi).count_ones();
+            weights[k] = 2 * useful as i32 + 2 * above as i32 + forcing_weight * now as i32;
+            wins[k] = u64::from(next_count >= 2 || reply_lo | reply_hi == 0);
+        }
+        (wins, weights)
     }
 
     /// Whether a move wins with the mover's next stone (see
