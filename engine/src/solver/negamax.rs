@@ -13,8 +13,8 @@ use crate::tt::{Bound, TableKey};
 use super::lines::LineRule;
 use super::ordering::{MoveLooks, OrderedMoves, LOOK_LANES};
 use super::params::{
-    BUSY_MIN_EMPTIES, CLAIMEVEN_WIN_MIN_EMPTIES, DRAW_CHECK_EMPTIES, ETC_MIN_EMPTIES,
-    ETC_REPLY_MIN_EMPTIES, MAX_COLUMNS,
+    etc_reply_min_empties, BUSY_MIN_EMPTIES, CLAIMEVEN_WIN_MIN_EMPTIES, DRAW_CHECK_EMPTIES,
+    ETC_MIN_EMPTIES, MAX_COLUMNS,
 };
 use super::search::{play, work_depth, Search};
 
@@ -570,7 +570,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
                 wins_next
             } & !(threats >> 1);
             let stored = if replies.without_lowest().is_empty() {
-                if empties < ETC_REPLY_MIN_EMPTIES {
+                if empties < etc_reply_min_empties(B::BITS) {
                     continue;
                 }
                 let (after_reply, _) =

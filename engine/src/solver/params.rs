@@ -48,8 +48,29 @@ pub(super) const ETC_MIN_EMPTIES: i32 = 14;
 
 /// With this many empty cells or more, the enhanced transposition cutoff
 /// also looks past a forced reply, at the position after it, whose entry is
-/// not being loaded: worth it only for big subtrees.
+/// not being loaded: worth it only for big subtrees. For keys of 64 bits;
+/// see [`etc_reply_min_empties`].
 pub(super) const ETC_REPLY_MIN_EMPTIES: i32 = 18;
+
+/// [`ETC_REPLY_MIN_EMPTIES`] for keys wider than 64 bits. Their main table
+/// is far larger than the caches (c4 needs 1,100 MiB on 10x6), so the look
+/// past a forced reply waits on memory, and a subtree must be larger to
+/// repay it: from 18 to 24, 2% more nodes in 0.95x the time on the first 20
+/// of each of Steininger's 10x6 midgame sets, and 0.95x-0.99x on
+/// `bench/sets/9x7.txt` (`docs/SOLVER.md`).
+pub(super) const WIDE_ETC_REPLY_MIN_EMPTIES: i32 = 24;
+
+/// The fewest empty cells at which the enhanced transposition cutoff looks
+/// past a forced reply, for keys of `key_bits` bits: a constant for each key
+/// type, as [`near_empties`] is.
+#[inline(always)]
+pub(super) const fn etc_reply_min_empties(key_bits: u32) -> i32 {
+    if key_bits <= 64 {
+        ETC_REPLY_MIN_EMPTIES
+    } else {
+        WIDE_ETC_REPLY_MIN_EMPTIES
+    }
+}
 
 /// An iteration asking whether the score is beyond `cells / FORCING_FRACTION`
 /// (6 on 7x6) orders forcing moves first: a quick win or loss is a matter of
