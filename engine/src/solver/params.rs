@@ -65,10 +65,18 @@ pub(super) const WIDE_ETC_REPLY_MIN_EMPTIES: i32 = 24;
 /// type, as [`near_empties`] is.
 #[inline(always)]
 pub(super) const fn etc_reply_min_empties(key_bits: u32) -> i32 {
+    by_key_bits(key_bits, ETC_REPLY_MIN_EMPTIES, WIDE_ETC_REPLY_MIN_EMPTIES)
+}
+
+/// `narrow` for keys of at most 64 bits, `wide` for wider ones: the
+/// parameters that differ past 64 bits choose by it, a constant for each key
+/// type.
+#[inline(always)]
+const fn by_key_bits<T: Copy>(key_bits: u32, narrow: T, wide: T) -> T {
     if key_bits <= 64 {
-        ETC_REPLY_MIN_EMPTIES
+        narrow
     } else {
-        WIDE_ETC_REPLY_MIN_EMPTIES
+        wide
     }
 }
 
@@ -96,11 +104,7 @@ pub(super) const WIDE_NEAR_EMPTIES: i32 = 12;
 /// compares with [`NEAR_EMPTIES`] itself.
 #[inline(always)]
 pub(super) const fn near_empties(key_bits: u32) -> i32 {
-    if key_bits <= 64 {
-        NEAR_EMPTIES
-    } else {
-        WIDE_NEAR_EMPTIES
-    }
+    by_key_bits(key_bits, NEAR_EMPTIES, WIDE_NEAR_EMPTIES)
 }
 
 /// The size of the table of positions near the end (at most a quarter of the
@@ -119,11 +123,7 @@ pub(super) const WIDE_NEAR_TABLE_BYTES: usize = 8 << 20;
 /// The size of the near-end table on one thread, for keys of `key_bits`
 /// bits, as [`near_empties`] chooses its positions.
 pub(super) const fn near_table_bytes(key_bits: u32) -> usize {
-    if key_bits <= 64 {
-        NEAR_TABLE_BYTES
-    } else {
-        WIDE_NEAR_TABLE_BYTES
-    }
+    by_key_bits(key_bits, NEAR_TABLE_BYTES, WIDE_NEAR_TABLE_BYTES)
 }
 
 /// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one

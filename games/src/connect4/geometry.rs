@@ -27,9 +27,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
-
 use super::two_words;
+use crate::bitboard::Bitboard;
 use crate::error::SizeError;
 
 /// The widest board: sixteen columns.
