@@ -94,7 +94,7 @@ fn random_positions(size: Size, count: usize, seed: u64, min_ply: usize) -> Vec<
 
 #[test]
 fn agrees_with_brute_force_on_small_boards() {
-    for (size, empty_score) in [("4x4", 0), ("5x4", 0)] {
+    for (size, empty_score) in [("4x4", 0), ("5x4", 0), ("4x5", 0), ("5x3", 0)] {
         let size: Size = size.parse().unwrap();
         let mut memo = HashMap::new();
         let mut solver = solver_for(size, 4);
@@ -185,17 +185,18 @@ fn the_odd_threat_bounds_hold_by_brute_force() {
     ]);
 }
 
-/// The bounds that the rules `keep` picks give on quiet random late 7x6
-/// positions, `count` a ply at each of `plies` (drawn from `seed` plus the
-/// ply): each holds by brute force, and the solver, which uses the rules,
-/// agrees with brute force there. Returns the bounds checked.
+/// The bounds that the rules `keep` picks give on quiet random late
+/// positions of `size`, `count` a ply at each of `plies` (drawn from `seed`
+/// plus the ply): each holds by brute force, and the solver, which uses the
+/// rules, agrees with brute force there. Returns the rules and bounds
+/// checked.
 fn quiet_rule_bounds_hold_by_brute_force(
+    size: Size,
     plies: impl IntoIterator<Item = usize>,
     count: usize,
     seed: u64,
     keep: impl Fn(&Rule) -> bool,
-) -> Vec<i32> {
-    let size = Size::STANDARD;
+) -> Vec<(Rule, i32)> {
     let mut solver = solver_for(size, 16);
     let mut checked = Vec::new();
     for ply in plies {
@@ -210,12 +211,12 @@ fn quiet_rule_bounds_hold_by_brute_force(
             let expected = brute_force(&position, &mut HashMap::new());
             assert!(
                 expected <= bound.at_most,
-                "{fen}: {expected} above {}",
+                "{size} {fen}: {expected} above {}",
                 bound.at_most
             );
             solver.clear();
-            assert_eq!(solver.solve(&position, false), expected, "{fen}");
-            checked.push(bound.at_most);
+            assert_eq!(solver.solve(&position, false), expected, "{size} {fen}");
+            checked.push((bound.rule, bound.at_most));
         }
     }
     checked
@@ -227,7 +228,7 @@ fn quiet_rule_bounds_hold_by_brute_force(
 /// which uses the rule, agrees with brute force there.
 #[test]
 fn the_odd_threats_bounds_hold_by_brute_force() {
-    let found = quiet_rule_bounds_hold_by_brute_force([29, 31], 600, 51, |rule| {
+    let found = quiet_rule_bounds_hold_by_brute_force(Size::STANDARD, [29, 31], 600, 51, |rule| {
         matches!(rule, Rule::OddThreats { .. })
     })
     .len();
@@ -244,16 +245,38 @@ fn the_odd_threats_bounds_hold_by_brute_force() {
 /// (3), where no single line or threat reaches.
 #[test]
 fn rule_bounds_counting_every_line_hold_by_brute_force() {
-    let bounds = quiet_rule_bounds_hold_by_brute_force(26..=31, 800, 7, |rule| {
+    let bounds = quiet_rule_bounds_hold_by_brute_force(Size::STANDARD, 26..=31, 800, 7, |rule| {
         matches!(rule, Rule::Claimeven | Rule::OddThreat { .. })
     });
     let checked = bounds.len();
-    let beyond_one_line = bounds.iter().filter(|&&bound| bound < -3).count();
+    let beyond_one_line = bounds.iter().filter(|&&(_, bound)| bound < -3).count();
     assert!(checked >= 100, "only {checked} positions bounded");
     assert!(
         beyond_one_line >= 10,
         "only {beyond_one_line} bounds beyond one line"
     );
+}
+
+/// The rules on boards of an odd height, where the rows claimed by
+/// answering in the same column are the odd ones counted from 1 (the top
+/// row's parity), and on a board of an odd number of cells the side that
+/// claims them moved first: on random late 7x7 (49 cells) and 8x7 (56)
+/// positions, each bound holds by brute force and the solver agrees with
+/// brute force there, for each of the three rules.
+#[test]
+fn rule_bounds_on_odd_heights_hold_by_brute_force() {
+    for (size, plies) in [("7x7", 35..=38), ("8x7", 42..=45)] {
+        let size: Size = size.parse().unwrap();
+        let bounds = quiet_rule_bounds_hold_by_brute_force(size, plies, 300, 11, |_| true);
+        let count = |keep: fn(&Rule) -> bool| bounds.iter().filter(|(rule, _)| keep(rule)).count();
+        let claimeven = count(|rule| matches!(rule, Rule::Claimeven));
+        let odd_threat = count(|rule| matches!(rule, Rule::OddThreat { .. }));
+        let odd_threats = count(|rule| matches!(rule, Rule::OddThreats { .. }));
+        assert!(
+            claimeven >= 40 && odd_threat >= 5 && odd_threats >= 5,
+            "{size}: only {claimeven}, {odd_threat} and {odd_threats} bounds"
+        );
+    }
 }
 
 /// Claimeven bounds the first player's score only because each of its

@@ -251,8 +251,11 @@ fn forced_within<G: Game>(position: &G, depth: u32) -> i32 {
 }
 
 /// A rule of Connect-Four strategy (Allis's names) that bounds a position's
-/// score without search, on boards of an even height. The solver applies
-/// both at every node.
+/// score without search. The solver applies both at every node. On any
+/// board, the first player is the side to move with an even number of empty
+/// cells (on 9x7, of 63 cells, the one that moved second), and the even rows
+/// are every other row down from the top (on 9x7 the odd rows counted from
+/// 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// Claimeven: with the first player to move, the second answers every

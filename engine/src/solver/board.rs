@@ -16,6 +16,9 @@
 //!   0  7 14 21 28 35 42
 //!   a  b  c  d  e  f  g     (columns 1..7 in move strings)
 //! ```
+//!
+//! On a board of an odd height the even cells, every other row down from
+//! the top, are the odd rows counted from 1: 1, 3, 5 and 7 on 9x7.
 
 use inarow_games::{Bitboard, Size};
 
@@ -37,19 +40,21 @@ pub(super) struct Board<B: Bitboard> {
     /// The column (counted from 0, left to right) of each entry of `order`.
     pub(super) order_cols: [u8; MAX_COLUMNS],
     pub(super) width: usize,
-    /// The cells of the even rows counted from 1 (2, 4, 6) on boards of an
-    /// even height, where the second player can claim them; else none.
+    /// The cells of the even rows, every other row down from the top (2, 4
+    /// and 6 counted from 1 on 7x6; 1, 3, 5 and 7 on 9x7), which the second
+    /// player can claim (see the `rules` module for Allis's names on any
+    /// board).
     pub(super) even_cells: B,
-    /// For each even row counted from 1, lowest first: the cells of the rows
-    /// up to it, and the most the first player scores when the second has a
-    /// line of claimable cells there (see [`Board::claimeven_loss`]). Unused
-    /// slots have no cells.
+    /// For each even row but the bottom and the top, lowest first: the cells
+    /// of the rows up to it, and the most the first player scores when the
+    /// second has a line of claimable cells there (see
+    /// [`Board::claimeven_loss`]). Unused slots have no cells.
     pub(super) even_rows: [(B, i32); 8],
-    /// Half the height on boards of an even height (else 0): no bound that
+    /// Half the height, rounded down: no bound that
     /// claimeven gives by one line of the second player's, or the odd
     /// threat by its threat, lies further from a draw. Claimeven by one line
-    /// leaves the first player at least `-half_height` (a line in the two
-    /// lowest rows), the odd threat the second player at least
+    /// leaves the first player at least `-half_height` (a line in the rows
+    /// up to the lowest even row above the bottom), the odd threat the second player at least
     /// `-half_height` (half the cells above a threat in one column). Counting
     /// every line (see [`Board::lines_bound`]) can go further.
     /// So where the window lies beyond it, these rules seldom move it, and
@@ -123,15 +128,15 @@ impl<B: Bitboard> Board<B> {
         } else {
             B::ZERO
         };
+        // The rows of the top row's parity, counted from 0: claimeven's.
+        let h = size.height();
+        let claim_row = |row: &u32| row % 2 == (h - 1) % 2;
         let mut even_rows = [(B::ZERO, 0); 8];
-        if size.height() % 2 == 0 {
-            let h = size.height() as i32;
-            for (slot, row) in even_rows.iter_mut().zip((1..h - 1).step_by(2)) {
-                let rows = (0..=row).fold(B::ZERO, |cells, r| {
-                    cells | size.bottom_mask::<B>() << r as u32
-                });
-                *slot = (rows, -(h + 1 - row) / 2);
-            }
+        // Row 0 is playable while empty, so never claimed: a line there is
+        // a finished game.
+        for (slot, row) in even_rows.iter_mut().zip((1..h - 1).filter(claim_row)) {
+            let rows = (0..=row).fold(B::ZERO, |cells, r| cells | size.bottom_mask::<B>() << r);
+            *slot = (rows, -(h as i32 + 1 - row as i32) / 2);
         }
         let mut mirror_bits = [0u8; inarow_games::connect4::MAX_BITS];
         let mut column_bottom = [0u8; inarow_games::connect4::MAX_BITS];
@@ -146,11 +151,7 @@ impl<B: Bitboard> Board<B> {
             mirror_bits,
             column_bottom,
             even_rows,
-            half_height: if size.height() % 2 == 0 {
-                size.height() as i32 / 2
-            } else {
-                0
-            },
+            half_height: h as i32 / 2,
             mirror_pairs,
             mirror_middle,
             stride: size.height() + 1,
@@ -161,13 +162,9 @@ impl<B: Bitboard> Board<B> {
             order,
             order_cols,
             width,
-            even_cells: if size.height() % 2 == 0 {
-                (1..size.height())
-                    .step_by(2)
-                    .fold(B::ZERO, |cells, row| cells | size.bottom_mask::<B>() << row)
-            } else {
-                B::ZERO
-            },
+            even_cells: (0..h)
+                .filter(claim_row)
+                .fold(B::ZERO, |cells, row| cells | size.bottom_mask::<B>() << row),
         }
     }
 }

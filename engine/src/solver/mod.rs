@@ -13,11 +13,13 @@
 //! - never plays a move that lets the opponent win at once, and answers a
 //!   single threat by blocking it without consulting the table;
 //! - tightens the window by the best and worst scores still possible, and
-//!   by two rules of Allis's on boards of an even height: claimeven (the
-//!   second player takes the even rows by answering in the same column) and
-//!   the odd threat (the first player answers in the same column to take a
-//!   winning cell in an odd row, with one column of an odd number of empty
-//!   cells, or with three);
+//!   by two rules of Allis's: claimeven (the second player takes the even
+//!   rows by answering in the same column) and the odd threat (the first
+//!   player answers in the same column to take a winning cell in an odd
+//!   row, with one column of an odd number of empty cells, or with three).
+//!   On any board, the first player is the side to move with an even
+//!   number of empty cells, and the even rows are every other row down from
+//!   the top (see `rules`);
 //! - looks up both bounds and the best move in the transposition table;
 //! - tries the table's move first, then moves by the threats they create.
 //!
@@ -277,21 +279,19 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     /// The bound a rule of strategy proves on `position`'s score without
     /// search, as the search finds it there: claimeven with the first player
     /// to move, the odd threat (with one column of an odd number of empty
-    /// cells, or three) with the second. `None` on boards of an odd
-    /// height, once the game is over, and where neither applies.
+    /// cells, or three) with the second: the first player is the side to
+    /// move with an even number of empty cells. `None` once the game is
+    /// over, and where neither applies.
     pub fn rule_bound(&mut self, position: &P) -> Option<RuleBound> {
         if position.outcome().is_some() {
             return None;
         }
         self.set_game(position);
         let (b, lines) = (self.board, self.lines());
-        if b.even_cells.is_empty() {
-            return None;
-        }
         let (current, mask) = (position.current(), position.mask());
         let empty = b.cells_mask & !mask;
         let possible = (mask + b.bottom) & b.cells_mask;
-        if position.ply() % 2 == 0 {
+        if (b.cells - position.ply() as i32) % 2 == 0 {
             let at_most = b.claimeven(lines, current ^ mask, mask, possible, i32::MIN)?;
             return Some(RuleBound {
                 rule: Rule::Claimeven,

@@ -339,7 +339,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         // bound and raised its alpha to it, so this beta is at most the
         // bound, or it found none here, or its alpha was 1 or more, so this
         // beta is below 0.
-        if window.beta >= 0 && !b.even_cells.is_empty() && ply % 2 == 0 && ply == self.root_ply {
+        if window.beta >= 0 && node.empties % 2 == 0 && ply == self.root_ply {
             if let Some(bound) =
                 b.claimeven(rule, current ^ mask, mask, node.possible, window.alpha)
             {
@@ -349,7 +349,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
 
         // The odd threat (see `Board::odd_threat_bound`), with the second
         // player to move.
-        if ply % 2 == 1 && !b.even_cells.is_empty() {
+        if node.empties % 2 == 1 {
             let (possible, first_lines, alpha) = (node.possible, node.opponent_lines, window.alpha);
             if let Some((bound, _)) = b
                 .odd_threat_bound(rule, current, empty, possible, first_lines, alpha)
@@ -397,8 +397,7 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         let for_a_win =
             alpha >= 1 && alpha <= b.half_height && node.empties >= CLAIMEVEN_WIN_MIN_EMPTIES;
         if !((alpha < 1 || for_a_win)
-            && !b.even_cells.is_empty()
-            && node.ply % 2 == 1
+            && node.empties % 2 == 1
             && ((alpha < 1 && !rule.has_line(b.cells_mask & !claimable, b.stride))
                 || (rule.has_line(claimable, b.stride)
                     && rule.lines_above(
@@ -514,10 +513,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
         let b = &self.board;
         let odd_columns = node.possible & b.even_cells;
         // Whether a move can leave one such column or three.
-        let odd_ahead = node.ply % 2 == 0
-            && !b.even_cells.is_empty()
-            && window.alpha < b.half_height
-            && odd_columns.count_ones() <= 4;
+        let odd_ahead =
+            node.empties % 2 == 0 && window.alpha < b.half_height && odd_columns.count_ones() <= 4;
         for first in (0..b.width).step_by(LOOK_LANES) {
             let looks = self.looks(node, first, self.forcing);
             match looks.order(

@@ -1,7 +1,18 @@
 //! Allis's rules on the board, which bound a position's score without
 //! search: claimeven, every line counted, the odd threat with one column of
 //! an odd number of empty cells or three. Bitboards are in Pons's layout
-//! (see `board`); the even rows are counted from 1 at the bottom.
+//! (see `board`).
+//!
+//! Allis named the players and the rows on 7x6; on any board they stand for:
+//! - the first player: the side to move when an even number of cells is
+//!   empty, and the second player the other (on a board of an odd number of
+//!   cells, such as 9x7, the first player is the one that moved second);
+//! - the even rows: every other row down from the top, that is the rows of
+//!   the height's parity counted from 1 at the bottom (2, 4 and 6 on 7x6; 1,
+//!   3, 5 and 7 on 9x7), the odd rows the others. In a column of an even
+//!   number of empty cells, the second player, answering every move there,
+//!   takes the upper cell of each pair up from the lowest empty one: the
+//!   even rows.
 
 use inarow_games::Bitboard;
 

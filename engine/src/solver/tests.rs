@@ -177,7 +177,14 @@ fn claimeven_holds_when_the_first_players_lines_lie_above() {
 
 #[test]
 fn no_bound_by_one_line_or_threat_lies_beyond_half_the_height() {
-    for (dims, half) in [("7x6", 3), ("4x4", 2), ("8x8", 4), ("5x2", 1), ("7x7", 0)] {
+    for (dims, half) in [
+        ("7x6", 3),
+        ("4x4", 2),
+        ("8x8", 4),
+        ("5x2", 1),
+        ("7x7", 3),
+        ("6x5", 2),
+    ] {
         let size: Size = dims.parse().unwrap();
         let board = Board::<u64>::new(size);
         assert_eq!(board.half_height, half, "{dims}");
@@ -187,10 +194,10 @@ fn no_bound_by_one_line_or_threat_lies_beyond_half_the_height() {
                 assert!(-half <= bound && bound < 0, "{dims}");
             }
         }
-        // The odd threat's, on boards of an even height: any threat in
-        // a column of an odd number of empty cells.
+        // The odd threat's: any threat in a column of an odd number of
+        // empty cells.
         let h = size.height();
-        for empties in (1..=h).filter(|e| half > 0 && e % 2 == 1) {
+        for empties in (1..=h).filter(|e| e % 2 == 1) {
             let column = (h - empties..h).fold(0u64, |c, r| c | size.cell::<u64>(0, r));
             for r in h - empties..h {
                 let bound = threat_bound(column, size.cell::<u64>(0, r));
