@@ -25,7 +25,8 @@
 #   --threads N inarow's threads on the sets (default 1)
 #   --speedup   also inarow on 2 threads on each set, in turn with the run on
 #               --threads (1), and the speed-up: the 1-thread mean time over
-#               the 2-thread one
+#               the 2-thread one; with --vs-c4, c4 on 2 threads too
+#               (c4-driver-t2), and its speed-up
 #   --rounds N  solve each set (and with --vs-c4 --empty the empty board) N
 #               times with each solver, in turn, and keep each position's
 #               fastest time (default 1): a shared host's noise only ever adds
@@ -65,7 +66,7 @@ while [ $# -gt 0 ]; do
     --size) size="${2:?--size needs WxH}"; shift ;;
     --set) set_file="${2:?--set needs a file}"; shift ;;
     --from-zero) from_zero=1 ;;
-    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,47p' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -185,6 +186,7 @@ else
   printf "%-22s %9s %10s %12s %12s %12s" "set" "positions" "exact" "mean time" "median time" "mean nodes"
   [ "$speedup" = 1 ] && printf " | %12s %12s %8s" "t2 mean" "t2 nodes" "speed-up"
   [ -n "$vs" ] && printf " | %12s %12s %12s %7s %7s" "$vs_label mean" "$vs_label median" "$vs_label nodes" "time" "nodes"
+  [ "$speedup" = 1 ] && [ -n "$c4" ] && printf " | %12s %8s" "c4 t2 mean" "speed-up"
   printf "\n"
 fi
 for set in $sets; do
@@ -195,7 +197,7 @@ for set in $sets; do
   if [ "$set" = Test_L1_R3 ] && [ "$full" = 0 ]; then limit=100; label="$set (first 100)"; fi
   if [ "$quick" = 1 ]; then limit=100; label="$set (first 100)"; fi
   head -n "$limit" "$file" > "$tmp/input"
-  ours=() ours2=() theirs=()
+  ours=() ours2=() theirs=() theirs2=()
   for round in $(seq "$rounds"); do
     run_solver "$tmp/input" "$tmp/ours.$round" "$inarow" solve --no-book --hash "$hash" --threads "$threads" "${board_args[@]}"
     ours+=("$tmp/ours.$round")
@@ -206,6 +208,10 @@ for set in $sets; do
     if [ -n "$vs" ]; then
       run_solver "$tmp/input" "$tmp/theirs.$round" "$vs"
       theirs+=("$tmp/theirs.$round")
+    fi
+    if [ "$speedup" = 1 ] && [ -n "$c4" ]; then
+      run_solver "$tmp/input" "$tmp/theirs2.$round" "$c4/c4-driver-t2"
+      theirs2+=("$tmp/theirs2.$round")
     fi
   done
   fastest "${ours[@]}" > "$tmp/ours"
@@ -228,6 +234,13 @@ for set in $sets; do
     node_ratio=$(awk -v a="$nodes" -v b="$vnodes" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
     vexact=$([ "$vwrong" = 0 ] && echo "" || echo " ($vwrong wrong)")
     printf " | %12s %12s %12s %7s %7s%s" "$(format_time "$vmean")" "$(format_time "$vmedian")" "$vnodes" "${ratio}x" "${node_ratio}x" "$vexact"
+  fi
+  if [ "$speedup" = 1 ] && [ -n "$c4" ]; then
+    fastest "${theirs2[@]}" > "$tmp/theirs2"
+    read -r _ vwrong2 vmean2 _ _ < <(summarise "$tmp/theirs2")
+    vup=$(awk -v a="$vmean" -v b="$vmean2" 'BEGIN { printf "%.2f", (b > 0) ? a / b : 0 }')
+    vexact2=$([ "$vwrong2" = 0 ] && echo "" || echo " ($vwrong2 wrong)")
+    printf " | %12s %8s%s" "$(format_time "$vmean2")" "${vup}x" "$vexact2"
   fi
   printf "\n"
 done
