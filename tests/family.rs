@@ -43,6 +43,8 @@ fn the_solver_agrees_with_brute_force_on_tiny_boards() {
         "connect 4x4 k3",
         "connect 5x4 k3",
         "connect 4x4 k3 exact",
+        "connect 4x3 k3 exact",
+        "connect 5x3 k3 exact",
         "connect 5x3 k5",
         "connect 3x6 k3",
         "connect 4x2 k3",

@@ -27,17 +27,21 @@ pub(super) fn every_other_rank<B: Bitboard>(rules: Rules, first: u32) -> B {
         .fold(B::ZERO, |rows, rank| rows | up(bottom, rank))
 }
 
-/// The cells of the even rows counted from 1 (2, 4, ...) of a gravity board
-/// of even height, which the second player can claim; else none.
+/// The cells of the even rows of a gravity board, which the second player
+/// can claim; else none. Allis's names on any board, as the Connect-Four
+/// solver reads them: the even rows are every other row down from the top
+/// (2, 4, ... counted from 1 on an even height, 1, 3, ... on an odd one),
+/// and the first player is the side to move with an even number of empty
+/// cells.
 pub(super) fn even_cells<B: Bitboard>(rules: Rules) -> B {
-    if !rules.gravity() || rules.height() % 2 == 1 {
+    if !rules.gravity() {
         return B::ZERO;
     }
-    every_other_rank(rules, 1)
+    every_other_rank(rules, (rules.height() as u32 + 1) % 2)
 }
 
 /// Claimeven (Allis), as the Connect-Four solver uses it, for any `k`: on a
-/// gravity board of even height with the first player to move, the second
+/// gravity board with the first player to move (see [`even_cells`]), the second
 /// can take every even-row cell not playable now by answering in the same
 /// column (and a playable one in another such column). With `evens` the
 /// second's stones and those cells, the most the first player scores if it

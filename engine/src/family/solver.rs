@@ -137,7 +137,8 @@ impl<B: Bitboard> FamilySolver<B> {
         }
         if !self.even_cells.is_empty() {
             let (empty, playable) = (position.empty(), position.playable());
-            if ply % 2 == 0 && beta >= 0 {
+            let first_to_move = (cells - ply) % 2 == 0;
+            if first_to_move && beta >= 0 {
                 // The first player to move: the second claims the even cells.
                 let evens = position.opponent() | (self.even_cells & empty & !playable);
                 if let Some(bound) = claimeven_bound(rules, evens, board) {
@@ -148,7 +149,7 @@ impl<B: Bitboard> FamilySolver<B> {
                         }
                     }
                 }
-            } else if ply % 2 == 1 && alpha < 1 {
+            } else if !first_to_move && alpha < 1 {
                 // The second player to move: a move after which it can claim
                 // the even cells holds at least that.
                 for &(mv, _) in moves.iter() {
