@@ -124,18 +124,29 @@ fn centre_weight(size: Size, col: u32) -> i32 {
     width - distance
 }
 
-/// The cells of the rows a player wants threats on: the first player's on odd
-/// rows (1, 3, 5 from the bottom), the second player's on even rows.
+/// The cells of the rows a player wants threats on, by Allis's rules read
+/// for any board (as the solver's `rules` module does): the side that moves
+/// with an even number of empty cells wants them on the rows that are not
+/// every other row down from the top, the other side on those. So on 7x6
+/// and 9x7 the player who moved first wants the odd rows (1, 3, 5 from the
+/// bottom) and the second the even ones, and on a board of an even width
+/// and an odd height (8x7) the other way round.
 fn parity_rows<B: Bitboard>(position: &Connect4Of<B>, first_player: bool) -> B {
     // One column's rows 0, 2, 4, ..., copied into every column by multiplying
     // with the bottom cells (a column's pattern never carries into the next).
-    let column = B::low_bits(position.size().height());
+    let size = position.size();
+    let column = B::low_bits(size.height());
     let pattern = B::from_u128(0x5555_5555_5555_5555_5555_5555_5555_5555) & column;
-    let odd_rows = position.bottom_mask().wrapping_mul(pattern);
-    if first_player {
-        odd_rows
+    let rows_from_bottom = position.bottom_mask().wrapping_mul(pattern);
+    // The rows 0, 2, 4, ... (counted from 0) are the first player's unless
+    // it is the side that moves with an even number of empty cells and they
+    // are every other row down from the top (an odd height).
+    let first_moves_at_even = size.cells() % 2 == 0;
+    let flip = first_moves_at_even && size.height() % 2 == 1;
+    if first_player != flip {
+        rows_from_bottom
     } else {
-        odd_rows ^ position.board_mask()
+        rows_from_bottom ^ position.board_mask()
     }
 }
 
@@ -178,9 +189,8 @@ impl<B: TableKey> SearchGame for Connect4Of<B> {
         let their_rows = parity_rows(self, !first_to_move);
 
         // A threat is a cell that completes a line; one on the rows its owner
-        // can claim in the endgame (odd for the first player, even for the
-        // second) is worth much more. A threat the opponent must fill first
-        // from below is a strong one.
+        // can claim in the endgame (see `parity_rows`) is worth much more. A
+        // threat the opponent must fill first from below is a strong one.
         let mut value = 0;
         value +=
             40 * my_threats.count_ones() as i32 + 50 * (my_threats & my_rows).count_ones() as i32;
@@ -309,4 +319,77 @@ fn winning_cells(stones: u16, occupied: u16) -> u16 {
         }
     }
     cells & !occupied
+}
+
+#[cfg(test)]
+mod tests {
+    use inarow_games::{Connect4Of, Game, Size};
+
+    use super::parity_rows;
+    use crate::analysis::Rule;
+    use crate::solver::SolverOf;
+
+    /// On random positions where the solver finds an odd threat (Allis's
+    /// rule read for any board), the threat's cell lies on the rows the
+    /// evaluation favours for its owner, the side not to move: on boards of
+    /// an even height, and of an odd height with an odd number of cells
+    /// (7x7) or an even one (8x7 and 6x5, where the first player's rows are
+    /// the even ones).
+    #[test]
+    fn odd_threats_lie_on_the_rows_the_evaluation_favours() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        for dims in ["7x6", "8x7", "6x5", "7x7"] {
+            let size: Size = dims.parse().unwrap();
+            let mut solver = SolverOf::<u64>::new(size, 1);
+            let mut found = 0;
+            for _ in 0..4000 {
+                let mut position = Connect4Of::<u64>::new(size);
+                let plies = size.cells() as usize * 3 / 5 + random(size.cells() as usize / 4);
+                // Moves that neither win nor hand the opponent a win, while
+                // there are any: games that last.
+                while position.ply() < plies as u32 && position.outcome().is_none() {
+                    let moves = position.legal_moves();
+                    let quiet: Vec<_> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&mv| {
+                            let cell = position.landing_cell(mv).expect("a legal move lands");
+                            !position.is_winning_move(mv) && position.non_losing_cells() & cell != 0
+                        })
+                        .collect();
+                    let choice = if quiet.is_empty() {
+                        moves.to_vec()
+                    } else {
+                        quiet
+                    };
+                    position.play_unchecked(choice[random(choice.len())]);
+                }
+                if position.outcome().is_some() {
+                    continue;
+                }
+                let Some(bound) = solver.rule_bound(&position) else {
+                    continue;
+                };
+                let Rule::OddThreat { file, rank } = bound.rule else {
+                    continue;
+                };
+                let owner_is_first = position.ply() % 2 == 1;
+                let cell = size.cell::<u64>(u32::from(file), u32::from(rank));
+                assert_ne!(
+                    parity_rows(&position, owner_is_first) & cell,
+                    0,
+                    "{dims} {}: the threat at {file},{rank}",
+                    position.fen()
+                );
+                found += 1;
+            }
+            assert!(found >= 5, "{dims}: only {found} odd threats");
+        }
+    }
 }
