@@ -169,9 +169,9 @@ impl<B: Bitboard> Board<B> {
     }
 
     /// The odd threat (after Allis): with the second player to move
-    /// (`current`) on a board of an even height, where exactly one column
-    /// has an odd number of empty cells and the first player's
-    /// `first_lines` hold a cell in an odd row of it (counted from 1), the
+    /// (`current`), where exactly one column has an odd number of empty
+    /// cells and the first player's `first_lines` hold a cell in an odd row
+    /// of it (Allis's names, read for any board: see the module), the
     /// first player answers every move in the same column. It takes the
     /// even rows of the other columns and the odd rows of that one, so it
     /// gets the threat's cell: the second player can never empty the column
