@@ -444,21 +444,8 @@ fn quiet_positions(size: Size, count: usize, seed: u64, ply: usize) -> Vec<Conne
     while positions.len() < count {
         let mut position = Connect4::new(size);
         while (position.ply() as usize) < ply && position.outcome().is_none() {
-            let moves = position.legal_moves();
-            let quiet: Vec<_> = moves
-                .iter()
-                .copied()
-                .filter(|&mv| {
-                    let cell = position.landing_cell(mv).expect("a legal move lands");
-                    !position.is_winning_move(mv) && position.non_losing_cells() & cell != 0
-                })
-                .collect();
-            let choice = if quiet.is_empty() {
-                moves.to_vec()
-            } else {
-                quiet
-            };
-            position.play_unchecked(choice[rng.below(choice.len())]);
+            let moves = position.quiet_moves();
+            position.play_unchecked(moves[rng.below(moves.len())]);
         }
         if position.outcome().is_none() {
             positions.push(position);

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use common::{brute_force, Rng};
 use inarow_engine::{Analyst, SolveLimits, SolverOf};
 use inarow_games::connect4::move_string;
-use inarow_games::{AnyGame, Bitboard, Column, Connect4U128, Game, Size, Variant};
+use inarow_games::{AnyGame, Column, Connect4U128, Game, Size, Variant};
 
 /// Positions with `empty` empty cells reached by random moves that neither
 /// win nor hand the opponent a win while another move is left, each with its
@@ -21,21 +21,7 @@ fn late_positions(size: Size, count: usize, seed: u64, empty: u32) -> Vec<(Conne
         let mut position = Connect4U128::new(size);
         let mut moves: Vec<Column> = Vec::new();
         while position.ply() < size.cells() - empty && position.outcome().is_none() {
-            let legal = position.legal_moves();
-            let quiet: Vec<Column> = legal
-                .iter()
-                .copied()
-                .filter(|&mv| {
-                    let cell = position.landing_cell(mv).expect("a legal move lands");
-                    !position.is_winning_move(mv)
-                        && !(position.non_losing_cells() & cell).is_empty()
-                })
-                .collect();
-            let choice = if quiet.is_empty() {
-                legal.to_vec()
-            } else {
-                quiet
-            };
+            let choice = position.quiet_moves();
             let mv = choice[rng.below(choice.len())];
             position.play_unchecked(mv);
             moves.push(mv);

@@ -354,21 +354,8 @@ mod tests {
                 // Moves that neither win nor hand the opponent a win, while
                 // there are any: games that last.
                 while position.ply() < plies as u32 && position.outcome().is_none() {
-                    let moves = position.legal_moves();
-                    let quiet: Vec<_> = moves
-                        .iter()
-                        .copied()
-                        .filter(|&mv| {
-                            let cell = position.landing_cell(mv).expect("a legal move lands");
-                            !position.is_winning_move(mv) && position.non_losing_cells() & cell != 0
-                        })
-                        .collect();
-                    let choice = if quiet.is_empty() {
-                        moves.to_vec()
-                    } else {
-                        quiet
-                    };
-                    position.play_unchecked(choice[random(choice.len())]);
+                    let moves = position.quiet_moves();
+                    position.play_unchecked(moves[random(moves.len())]);
                 }
                 if position.outcome().is_some() {
                     continue;

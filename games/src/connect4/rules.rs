@@ -192,6 +192,29 @@ impl<B: Bitboard> Connect4Of<B> {
         non_losing_moves(self.possible(), self.opponent_winning_cells())
     }
 
+    /// The legal moves that neither win at once nor hand the opponent an
+    /// immediate win, or every legal move where none does: random play
+    /// through them makes games that last, to late positions still in play.
+    #[must_use]
+    pub fn quiet_moves(&self) -> MoveList<Column> {
+        let legal = self.legal_moves();
+        let safe = self.non_losing_cells();
+        let mut quiet = MoveList::new();
+        for &mv in &legal {
+            let lands_safe = self
+                .landing_cell(mv)
+                .is_some_and(|cell| !(cell & safe).is_empty());
+            if lands_safe && !self.is_winning_move(mv) {
+                quiet.push(mv);
+            }
+        }
+        if quiet.is_empty() {
+            legal
+        } else {
+            quiet
+        }
+    }
+
     /// Plays the stone on `cell`, a single bit of [`Connect4::possible`].
     #[inline]
     pub fn play_cell(&mut self, cell: B) {
@@ -456,6 +479,21 @@ impl<B: Bitboard> fmt::Display for Connect4Of<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quiet_moves_neither_win_nor_hand_over_a_win() {
+        let size = Size::STANDARD;
+        let quiet = |moves: &str| {
+            let pos = Connect4::from_move_string(size, moves).unwrap();
+            pos.quiet_moves().iter().map(|mv| mv.0).collect::<Vec<_>>()
+        };
+        // The first player can win in column 1: every other move is quiet.
+        assert_eq!(quiet("121317"), vec![1, 2, 3, 4, 5, 6]);
+        // The second player must block column 1, the only quiet move.
+        assert_eq!(quiet("12121"), vec![0]);
+        // Two threats to block: no move is quiet, so every move is offered.
+        assert_eq!(quiet("44553"), vec![0, 1, 2, 3, 4, 5, 6]);
+    }
 
     #[test]
     fn lines_in_every_direction() {
