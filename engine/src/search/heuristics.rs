@@ -132,21 +132,25 @@ fn centre_weight(size: Size, col: u32) -> i32 {
 /// bottom) and the second the even ones, and on a board of an even width
 /// and an odd height (8x7) the other way round.
 fn parity_rows<B: Bitboard>(position: &Connect4Of<B>, first_player: bool) -> B {
-    // One column's rows 0, 2, 4, ..., copied into every column by multiplying
-    // with the bottom cells (a column's pattern never carries into the next).
+    // One column's every other row down from the top, copied into every
+    // column by multiplying with the bottom cells (a column's pattern never
+    // carries into the next).
     let size = position.size();
     let column = B::low_bits(size.height());
-    let pattern = B::from_u128(0x5555_5555_5555_5555_5555_5555_5555_5555) & column;
-    let rows_from_bottom = position.bottom_mask().wrapping_mul(pattern);
-    // The rows 0, 2, 4, ... (counted from 0) are the first player's unless
-    // it is the side that moves with an even number of empty cells and they
-    // are every other row down from the top (an odd height).
-    let first_moves_at_even = size.cells() % 2 == 0;
-    let flip = first_moves_at_even && size.height() % 2 == 1;
-    if first_player != flip {
-        rows_from_bottom
+    let pattern =
+        B::from_u128(0x5555_5555_5555_5555_5555_5555_5555_5555 << ((size.height() + 1) % 2));
+    let from_top = position.bottom_mask().wrapping_mul(pattern & column);
+    // The first player moves with an even number of empty cells where the
+    // board has an even number of cells.
+    let first_rows = if size.cells() % 2 == 0 {
+        from_top ^ position.board_mask()
     } else {
-        rows_from_bottom ^ position.board_mask()
+        from_top
+    };
+    if first_player {
+        first_rows
+    } else {
+        first_rows ^ position.board_mask()
     }
 }
 
