@@ -31,7 +31,9 @@
 //!
 //! With more than one thread, the threads search each window together over
 //! one shared table (Lazy SMP); the first answer ends the window for all.
-//! Positions near the end go to a second, smaller table, shared as well.
+//! Positions near the end go to a second, smaller table, shared as well;
+//! with a budget large enough, those between go to a third, of a size the
+//! last-level cache can hold.
 //! The threads part ways as in simplified ABDADA: near the root, a move
 //! another thread is searching waits until the node's other moves are done,
 //! so each thread takes a different subtree and later finds the others'
@@ -81,7 +83,10 @@ use crate::limits::SolveLimits;
 use crate::tt::{TableKey, TranspositionTableOf};
 
 use board::Board;
-use params::{near_table_bytes, FORCING_FRACTION, MAX_PLIES, SOLO_NODES};
+use params::{
+    middle_empties, near_empties, near_table_bytes, FORCING_FRACTION, MAX_PLIES,
+    MIDDLE_MIN_BUDGET, MIDDLE_TABLE_BYTES, SOLO_NODES,
+};
 use search::Search;
 use windows::{first_window, log_window, narrowed};
 
@@ -98,6 +103,12 @@ pub struct SolverOf<B: TableKey, P: GravityPosition<B> = Connect4Of<B>> {
     /// Positions near the end: many, cheap to redo, and looked up most often.
     /// Shared by the threads, and as large as one table per thread would be.
     near: TranspositionTableOf<B>,
+    /// With a large budget, the positions between: see `params::MIDDLE_EMPTIES`.
+    /// Otherwise one bucket, never used.
+    middle: TranspositionTableOf<B>,
+    /// The most empty cells of a position in `middle`: no more than
+    /// `params::near_empties` gives when there is no middle table.
+    middle_most: i32,
     /// The size of the near-end table on one thread.
     near_bytes: usize,
     /// The most the near-end table may take of the budget.
@@ -131,17 +142,29 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     pub fn with_bytes(size: Size, hash_bytes: usize) -> Self {
         let key_bits = size.key_bits();
         let near_bytes = near_table_bytes(B::BITS).min(hash_bytes / 4);
-        let mut tt = TranspositionTableOf::with_bytes(hash_bytes - near_bytes, key_bits);
+        let (middle_bytes, middle_most) = if hash_bytes >= MIDDLE_MIN_BUDGET {
+            (MIDDLE_TABLE_BYTES, middle_empties(B::BITS))
+        } else {
+            (0, near_empties(B::BITS))
+        };
+        let mut middle = TranspositionTableOf::with_bytes(middle_bytes, key_bits);
+        middle.set_narrow_values(true);
+        let mut tt =
+            TranspositionTableOf::with_bytes(hash_bytes - near_bytes - middle_bytes, key_bits);
         // Scores are at most half the cells: 8 bits hold them.
         tt.set_narrow_values(true);
         // What the main table (a power of two) leaves of the budget is
         // there for the near-end table to grow into with threads.
-        let near_budget = hash_bytes.saturating_sub(tt.bytes()).max(near_bytes);
+        let near_budget = hash_bytes
+            .saturating_sub(tt.bytes() + middle_bytes)
+            .max(near_bytes);
         let mut near = TranspositionTableOf::with_bytes(near_bytes, key_bits);
         near.set_narrow_values(true);
         SolverOf {
             tt,
             near,
+            middle,
+            middle_most,
             near_bytes,
             near_budget,
             board: Board::new(size),
@@ -224,6 +247,7 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
         let mut solver = Self::with_bytes(size, hash_bytes);
         solver.tt.set_full_keys(true);
         solver.near.set_full_keys(true);
+        solver.middle.set_full_keys(true);
         solver
     }
 
@@ -231,6 +255,7 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.near.clear();
+        self.middle.clear();
         self.nodes = 0;
         self.searches = 0;
     }
@@ -248,12 +273,13 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
     pub fn populate(&mut self) {
         self.tt.populate();
         self.near.populate();
+        self.middle.populate();
     }
 
     /// The tables' size in bytes.
     #[must_use]
     pub fn hash_bytes(&self) -> usize {
-        self.tt.bytes() + self.near.bytes()
+        self.tt.bytes() + self.near.bytes() + self.middle.bytes()
     }
 
     /// Makes the tables and the geometry those of `position`'s game: the
@@ -265,12 +291,14 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
             self.board = Board::new(size);
             self.tt.set_key_bits(size.key_bits());
             self.near.set_key_bits(size.key_bits());
+            self.middle.set_key_bits(size.key_bits());
         }
         let lines = Some(position.lines());
         if lines != self.lines {
             if self.lines.is_some() {
                 self.tt.clear();
                 self.near.clear();
+                self.middle.clear();
             }
             self.lines = lines;
         }
@@ -453,6 +481,8 @@ impl<B: TableKey, P: GravityPosition<B>> SolverOf<B, P> {
         Search {
             tt: &self.tt,
             near: &self.near,
+            middle: &self.middle,
+            middle_most: self.middle_most,
             board: self.board,
             lines: self.lines(),
             nodes: 0,

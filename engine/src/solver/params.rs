@@ -126,6 +126,39 @@ pub(super) const fn near_table_bytes(key_bits: u32) -> usize {
     by_key_bits(key_bits, NEAR_TABLE_BYTES, WIDE_NEAR_TABLE_BYTES)
 }
 
+/// With a budget of at least [`MIDDLE_MIN_BUDGET`], positions with more
+/// empty cells than [`near_empties`] gives and at most this many go to a
+/// middle table of [`MIDDLE_TABLE_BYTES`]: they are most of the probes that
+/// miss the near-end table, and a main table of a gigabyte or more is far
+/// larger than the caches, so each of them waits on memory; in a table of
+/// their own they come from the last-level cache. For keys of 64 bits (the
+/// empty 7x6 board with 1 GiB: the same nodes and time, where the main
+/// table's misses are few); see [`middle_empties`].
+pub(super) const MIDDLE_EMPTIES: i32 = 28;
+
+/// [`MIDDLE_EMPTIES`] for keys wider than 64 bits: on 10x6, 0.85x the time
+/// on the first 20 of Steininger's midgame_L1 set (the same nodes) and on
+/// the first 12 of midgame_L2 (9% more nodes); on `bench/sets/9x7.txt`'s
+/// first 20, 0.65x the time in 0.5% more (`docs/SOLVER.md`).
+pub(super) const WIDE_MIDDLE_EMPTIES: i32 = 26;
+
+/// The most empty cells of a position in the middle table, for keys of
+/// `key_bits` bits, when there is one.
+#[inline(always)]
+pub(super) const fn middle_empties(key_bits: u32) -> i32 {
+    by_key_bits(key_bits, MIDDLE_EMPTIES, WIDE_MIDDLE_EMPTIES)
+}
+
+/// The size of the middle table: 2^21 buckets, of three entries in the huge
+/// layout and of seven in the narrow one. Half the size holds too few of
+/// a hard 10x6 position's (13% more nodes on midgame_L2's first 12).
+pub(super) const MIDDLE_TABLE_BYTES: usize = 128 << 20;
+
+/// The least budget with a middle table. Below it the main table is not
+/// much larger than the caches, and halving it for the middle table would
+/// cost more than the middle table saves.
+pub(super) const MIDDLE_MIN_BUDGET: usize = 4 * MIDDLE_TABLE_BYTES;
+
 /// The solver's default table budget in MiB: a 64 MiB table and the 2 MiB one
 /// for positions near the end (69.2 MB; Pons's solver uses 84 MB), with room
 /// for that one to grow to 8 MiB with threads.

@@ -19,6 +19,10 @@ use super::position::GravityPosition;
 pub(super) struct Search<'a, B: TableKey, L: LineRule<B>> {
     pub(super) tt: &'a TranspositionTableOf<B>,
     pub(super) near: &'a TranspositionTableOf<B>,
+    /// Positions with more empty cells than the near-end table's and at most
+    /// `middle_most`.
+    pub(super) middle: &'a TranspositionTableOf<B>,
+    pub(super) middle_most: i32,
     pub(super) board: Board<B>,
     pub(super) lines: L,
     pub(super) nodes: u64,
@@ -54,6 +58,8 @@ impl<B: TableKey, L: LineRule<B>> Search<'_, B, L> {
     pub(super) fn table(&self, empties: i32) -> &TranspositionTableOf<B> {
         if empties <= near_empties(B::BITS) {
             self.near
+        } else if empties <= self.middle_most {
+            self.middle
         } else {
             self.tt
         }

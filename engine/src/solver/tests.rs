@@ -309,3 +309,45 @@ fn finished_games_score_their_result() {
     // The first player has won with its 4th stone on ply 7.
     assert_eq!(solve("7x6", "1212121"), -18);
 }
+
+/// A budget of `MIDDLE_MIN_BUDGET` or more keeps a middle table for the
+/// positions with more empty cells than the near-end table's and at most
+/// `middle_empties`, beside the near-end and the main table, within the
+/// budget; the scores are those of a small budget. Below it there is none.
+#[test]
+fn a_large_budget_keeps_a_middle_table_for_the_positions_between() {
+    fn check<B: TableKey>(sized: &str) {
+        let size: Size = sized.parse().unwrap();
+        let empty = Connect4Of::<B>::new(size);
+        let mut small = SolverOf::<B>::with_bytes(size, MIDDLE_MIN_BUDGET - 1);
+        small.set_game(&empty);
+        let search = small.searcher(&empty, 0, &SolveLimits::default());
+        for empties in 0..=size.cells() as i32 {
+            assert!(!std::ptr::eq(search.table(empties), &small.middle), "{sized}");
+        }
+
+        let mut large = SolverOf::<B>::with_bytes(size, MIDDLE_MIN_BUDGET);
+        assert_eq!(large.middle.bytes(), MIDDLE_TABLE_BYTES);
+        assert!(large.hash_bytes() <= MIDDLE_MIN_BUDGET);
+        large.set_game(&empty);
+        let search = large.searcher(&empty, 0, &SolveLimits::default());
+        for empties in 0..=size.cells() as i32 {
+            let table = search.table(empties);
+            let want = if empties <= near_empties(B::BITS) {
+                &large.near
+            } else if empties <= middle_empties(B::BITS) {
+                &large.middle
+            } else {
+                &large.tt
+            };
+            assert!(std::ptr::eq(table, want), "{sized}: {empties} empty cells");
+        }
+        for (moves, score) in [("4455", 18), ("44455554221", -15)] {
+            let position = Connect4Of::<B>::from_move_string(size, moves).unwrap();
+            large.clear();
+            assert_eq!(large.solve(&position, false), score, "{sized} {moves}");
+        }
+    }
+    check::<u64>("7x6");
+    check::<u128>("7x6");
+}
