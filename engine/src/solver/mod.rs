@@ -84,8 +84,8 @@ use crate::tt::{TableKey, TranspositionTableOf};
 
 use board::Board;
 use params::{
-    middle_empties, near_empties, near_table_bytes, FORCING_FRACTION, MAX_PLIES,
-    MIDDLE_MIN_BUDGET, MIDDLE_TABLE_BYTES, SOLO_NODES,
+    middle_empties, near_empties, near_table_bytes, FORCING_FRACTION, MAX_PLIES, MIDDLE_MIN_BUDGET,
+    MIDDLE_TABLE_BYTES, SOLO_NODES,
 };
 use search::Search;
 use windows::{first_window, log_window, narrowed};

@@ -323,7 +323,10 @@ fn a_large_budget_keeps_a_middle_table_for_the_positions_between() {
         small.set_game(&empty);
         let search = small.searcher(&empty, 0, &SolveLimits::default());
         for empties in 0..=size.cells() as i32 {
-            assert!(!std::ptr::eq(search.table(empties), &small.middle), "{sized}");
+            assert!(
+                !std::ptr::eq(search.table(empties), &small.middle),
+                "{sized}"
+            );
         }
 
         let mut large = SolverOf::<B>::with_bytes(size, MIDDLE_MIN_BUDGET);
